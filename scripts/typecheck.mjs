@@ -64,7 +64,7 @@ for (const [config] of projects) {
   if (!r) continue;
   const time = r.ms === undefined ? "" : ` (${(r.ms / 1000).toFixed(1)} s)`;
   console.log(`${r.code === 0 ? "ok  " : "FAIL"} ${r.config}: ${r.label}${time}`);
-  if (r.out.trim()) process.stdout.write(r.out.replace(/^/gm, "     "));
+  if (r.out.trim()) console.log(r.out.trimEnd().replace(/^/gm, "     "));
   if (r.code !== 0) failed++;
 }
 console.log(failed ? `typecheck: ${failed} project(s) failed` : "typecheck: all projects clean");
