@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Creates .dev.vars (local Worker secrets for `wrangler dev`) with any secret that is missing.
 // Existing values are never changed, so a developer's keys survive every `npm start`.
+// `--print` prints a fresh set instead (for `wrangler secret put` in production).
 //
 //   TOKEN_SECRET        HMAC key that signs player tokens: 32 random bytes, base64url
 //   VAPID_PUBLIC_KEY    Web Push application server key: P-256 uncompressed point (65 bytes), base64url
@@ -78,6 +79,11 @@ export function ensureDevVars(file) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  if (process.argv.includes("--print")) {
+    // Fresh values for production (`wrangler secret put`), printed, no file touched.
+    for (const [name, value] of Object.entries(generateDevVars())) console.log(`${name}=${value}`);
+    process.exit(0);
+  }
   const root = resolve(fileURLToPath(import.meta.url), "../..");
   const file = resolve(root, ".dev.vars");
   const added = ensureDevVars(file);
