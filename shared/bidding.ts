@@ -8,7 +8,8 @@ export const BID_VALUES: readonly number[] = (() => {
   const values = new Set<number>([23, 35, 46, 59]);
   for (const base of BASE_VALUES) {
     const maxMultiplier = base === 24 ? 11 : 18;
-    for (let multiplier = 2; multiplier <= maxMultiplier; multiplier++) values.add(base * multiplier);
+    for (let multiplier = 2; multiplier <= maxMultiplier; multiplier++)
+      values.add(base * multiplier);
   }
   return [...values].sort((a, b) => a - b);
 })();

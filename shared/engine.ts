@@ -6,6 +6,9 @@
  * by role: 0 forehand, 1 middlehand, 2 rearhand; `deal.roles[role]` is the seat. At a four-table
  * the dealer sits out and has no role.
  */
+
+import { BID_VALUES, isBidValue } from "./bidding";
+import { parseHex } from "./bytes";
 import {
   type Card,
   type CardMask,
@@ -17,11 +20,24 @@ import {
   parseCard,
   pointsOf,
 } from "./cards";
-import { parseHex } from "./bytes";
-import { BID_VALUES, isBidValue } from "./bidding";
-import { GAME_NAMES, type GameKind, type GameName, gameKindOf, NULL, playableCards, trickWinner } from "./games";
+import {
+  GAME_NAMES,
+  type GameKind,
+  type GameName,
+  gameKindOf,
+  NULL,
+  playableCards,
+  trickWinner,
+} from "./games";
 import { err, ok, type Result, type RuleError } from "./result";
-import { type Declaration, type GameResult, impliedDeclaration, nullValue, scoreGame, seegerFabian } from "./scoring";
+import {
+  type Declaration,
+  type GameResult,
+  impliedDeclaration,
+  nullValue,
+  scoreGame,
+  seegerFabian,
+} from "./scoring";
 import { shuffleDeck } from "./shuffle";
 
 export type Seat = number;
@@ -223,7 +239,11 @@ export function newGame(config: GameConfig): Result<GameState> {
     if (decks.length < deals || !decks.every(isPermutation)) {
       return err("ERR_BAD_CONFIG", "every deal needs a deck: a permutation of the 32 cards");
     }
-  } else if (!seeds || seeds.length < deals || !seeds.every((seed) => /^[0-9a-f]{64}$/.test(seed))) {
+  } else if (
+    !seeds ||
+    seeds.length < deals ||
+    !seeds.every((seed) => /^[0-9a-f]{64}$/.test(seed))
+  ) {
     return err("ERR_BAD_CONFIG", "every deal needs a 32-byte seed in hex");
   }
   const state: GameState = {
@@ -250,7 +270,10 @@ function deckFor(state: GameState, dealNumber: number): Card[] {
   return shuffleDeck(parseHex((state.seeds as string[])[dealNumber]) as Uint8Array);
 }
 
-export function dealerOf(state: Pick<GameState, "firstDealer" | "players">, dealNumber: number): Seat {
+export function dealerOf(
+  state: Pick<GameState, "firstDealer" | "players">,
+  dealNumber: number,
+): Seat {
   return (state.firstDealer + dealNumber) % state.players;
 }
 
@@ -340,16 +363,23 @@ export function seatToAct(state: GameState): Seat | null {
 
 // Legal-action lists are built from these shared, frozen objects: the lists are rebuilt for every
 // move of every bot and playout, and allocating fresh objects each time dominated self-play.
-const BID_ACTIONS: readonly Action[] = BID_VALUES.map((value) => Object.freeze({ type: "bid", value }));
+const BID_ACTIONS: readonly Action[] = BID_VALUES.map((value) =>
+  Object.freeze({ type: "bid", value }),
+);
 const PLAY_ACTIONS: readonly Action[] = Array.from({ length: 32 }, (_, card) =>
   Object.freeze({ type: "play", card: cardCode(card) }),
 );
 /** DISCARD_ACTIONS[low * 32 + high] for two cards low < high. */
-const DISCARD_ACTIONS: readonly (Action | undefined)[] = Array.from({ length: 32 * 32 }, (_, index) => {
-  const low = Math.floor(index / 32);
-  const high = index % 32;
-  return low < high ? Object.freeze({ type: "discard", cards: [cardCode(low), cardCode(high)] }) : undefined;
-}) as readonly (Action | undefined)[];
+const DISCARD_ACTIONS: readonly (Action | undefined)[] = Array.from(
+  { length: 32 * 32 },
+  (_, index) => {
+    const low = Math.floor(index / 32);
+    const high = index % 32;
+    return low < high
+      ? Object.freeze({ type: "discard", cards: [cardCode(low), cardCode(high)] })
+      : undefined;
+  },
+) as readonly (Action | undefined)[];
 
 const PASS: Action = Object.freeze({ type: "pass" });
 const HOLD: Action = Object.freeze({ type: "hold" });
@@ -361,8 +391,21 @@ const REJECT_CLAIM: Action = Object.freeze({ type: "rejectClaim" });
 const FOREHAND_AT_18: readonly Action[] = [Object.freeze({ type: "bid", value: 18 }), PASS];
 const ANSWERS: readonly Action[] = [HOLD, PASS];
 
-function declareAction(kind: GameKind, hand: boolean, schneider: boolean, schwarz: boolean, ouvert: boolean): Action {
-  return Object.freeze({ type: "declare", game: GAME_NAMES[kind] as GameName, hand, schneider, schwarz, ouvert });
+function declareAction(
+  kind: GameKind,
+  hand: boolean,
+  schneider: boolean,
+  schwarz: boolean,
+  ouvert: boolean,
+): Action {
+  return Object.freeze({
+    type: "declare",
+    game: GAME_NAMES[kind] as GameName,
+    hand,
+    schneider,
+    schwarz,
+    ouvert,
+  });
 }
 
 /**
@@ -380,7 +423,10 @@ function declarations(hand: boolean): Action[] {
       actions.push(declareAction(kind, true, true, true, true));
     }
   }
-  actions.push(declareAction(NULL, hand, false, false, false), declareAction(NULL, hand, false, false, true));
+  actions.push(
+    declareAction(NULL, hand, false, false, false),
+    declareAction(NULL, hand, false, false, true),
+  );
   return actions;
 }
 const HAND_DECLARATIONS: readonly Action[] = [PICK_UP, ...declarations(true)];
@@ -471,7 +517,10 @@ export function apply(state: GameState, seat: Seat, action: Action): Result<Appl
   const deal = state.deal;
   const role = Number.isInteger(seat) ? roleOf(deal, seat) : -1;
   if (role === -1) {
-    return err("ERR_NOT_IN_DEAL", seat === deal.dealer ? "the dealer sits out this deal" : "no such seat");
+    return err(
+      "ERR_NOT_IN_DEAL",
+      seat === deal.dealer ? "the dealer sits out this deal" : "no such seat",
+    );
   }
   const events: GameEvent[] = [{ type: "action", seat, action }];
   const next = applyToDeal(deal, role, action, events);
@@ -491,7 +540,8 @@ function checkShape(action: unknown): RuleError | null {
   }
   const allowed = ACTION_FIELDS[type as ActionType];
   for (const key in action) {
-    if (!allowed.includes(key)) return { code: "ERR_BAD_ACTION", message: `unexpected field in ${type}: ${key}` };
+    if (!allowed.includes(key))
+      return { code: "ERR_BAD_ACTION", message: `unexpected field in ${type}: ${key}` };
   }
   return null;
 }
@@ -517,7 +567,13 @@ function finishDeal(state: GameState, deal: DealState, events: GameEvent[]): Gam
   const nextNumber = dealNumber + 1;
   if (nextNumber >= state.deals) {
     events.push({ type: "seriesEnded" });
-    return patchGame(state, { dealNumber: nextNumber, deal: null, previous: deal, sheet, finished: true });
+    return patchGame(state, {
+      dealNumber: nextNumber,
+      deal: null,
+      previous: deal,
+      sheet,
+      finished: true,
+    });
   }
   const next = patchGame(state, { dealNumber: nextNumber, previous: deal, sheet });
   const nextDeal = startDeal(next, nextNumber);
@@ -549,7 +605,8 @@ function sheetEntry(deal: DealState, dealNumber: number): SheetEntry {
   }
   const declarerSeat = deal.roles[deal.declarer];
   for (let seat = 0; seat < deal.players; seat++) {
-    seegerFabianBySeat[seat] = seat === declarerSeat ? result.seegerFabian.declarer : result.seegerFabian.others;
+    seegerFabianBySeat[seat] =
+      seat === declarerSeat ? result.seegerFabian.declarer : result.seegerFabian.others;
   }
   const declaration = deal.declaration;
   return {
@@ -606,8 +663,10 @@ export function applyToDeal(
 }
 
 function expectTurn(deal: DealState, role: Role, phase: DealPhase, what: string): RuleError | null {
-  if (deal.phase !== phase) return { code: "ERR_WRONG_PHASE", message: `${what} is not possible now` };
-  if (roleToAct(deal) !== role) return { code: "ERR_NOT_YOUR_TURN", message: "it is not your turn" };
+  if (deal.phase !== phase)
+    return { code: "ERR_WRONG_PHASE", message: `${what} is not possible now` };
+  if (roleToAct(deal) !== role)
+    return { code: "ERR_NOT_YOUR_TURN", message: "it is not your turn" };
   return null;
 }
 
@@ -621,7 +680,8 @@ function applyBid(deal: DealState, role: Role, value: unknown): Result<DealState
   if (!isBidValue(value)) return err("ERR_NOT_A_BID_VALUE", `${String(value)} is not a bid value`);
   const auction = [...deal.auction, { role, call: "bid" as const, value }];
   if (deal.stage === 3) {
-    if (value !== 18) return err("ERR_ILLEGAL_DECLARATION", "after two passes forehand may only play at 18");
+    if (value !== 18)
+      return err("ERR_ILLEGAL_DECLARATION", "after two passes forehand may only play at 18");
     return ok(patch(deal, { auction, bid: 18, declarer: FOREHAND, phase: "skat" }));
   }
   if (deal.awaitingAnswer) return err("ERR_NOT_YOUR_TURN", "answer the bid: hold or pass");
@@ -632,7 +692,8 @@ function applyBid(deal: DealState, role: Role, value: unknown): Result<DealState
 function applyHold(deal: DealState, role: Role): Result<DealState> {
   const problem = expectTurn(deal, role, "bidding", "holding");
   if (problem) return fail(problem);
-  if (deal.stage === 3 || !deal.awaitingAnswer) return err("ERR_WRONG_PHASE", "there is no bid to hold");
+  if (deal.stage === 3 || !deal.awaitingAnswer)
+    return err("ERR_WRONG_PHASE", "there is no bid to hold");
   const auction = [...deal.auction, { role, call: "hold" as const, value: deal.bid }];
   return ok(patch(deal, { auction, awaitingAnswer: false }));
 }
@@ -644,7 +705,9 @@ function applyPass(deal: DealState, role: Role): Result<DealState> {
   if (deal.stage === 3) return ok(patch(deal, { auction, phase: "over", result: null }));
   const survivor = role === deal.bidder ? deal.hearer : deal.bidder;
   if (deal.stage === 1) {
-    return ok(patch(deal, { auction, stage: 2, bidder: REARHAND, hearer: survivor, awaitingAnswer: false }));
+    return ok(
+      patch(deal, { auction, stage: 2, bidder: REARHAND, hearer: survivor, awaitingAnswer: false }),
+    );
   }
   if (deal.bid === 0) {
     // Nobody named a value: middlehand and rearhand passed, forehand may still play at 18.
@@ -669,19 +732,26 @@ function withHand(hands: DealState["hands"], role: Role, mask: CardMask): DealSt
 function applyDiscard(deal: DealState, role: Role, codes: unknown): Result<DealState> {
   const problem = expectTurn(deal, role, "discard", "discarding");
   if (problem) return fail(problem);
-  if (!Array.isArray(codes) || codes.length !== 2) return err("ERR_BAD_DISCARD", "discard exactly two cards");
+  if (!Array.isArray(codes) || codes.length !== 2)
+    return err("ERR_BAD_DISCARD", "discard exactly two cards");
   const first = parseCard(codes[0]);
   const second = parseCard(codes[1]);
   if (first === undefined || second === undefined) return err("ERR_BAD_CARD", "not a card code");
   if (first === second) return err("ERR_BAD_DISCARD", "discard two different cards");
   const discards = (1 << first) | (1 << second);
-  if ((deal.hands[role] & discards) !== discards) return err("ERR_CARD_NOT_IN_HAND", "you can only discard your own cards");
+  if ((deal.hands[role] & discards) !== discards)
+    return err("ERR_CARD_NOT_IN_HAND", "you can only discard your own cards");
   const hands = withHand(deal.hands, role, deal.hands[role] & ~discards);
   return ok(patch(deal, { hands, skat: discards, phase: "declare" }));
 }
 
-function applyDeclare(deal: DealState, role: Role, action: Action & { type: "declare" }): Result<DealState> {
-  if (deal.phase !== "skat" && deal.phase !== "declare") return err("ERR_WRONG_PHASE", "declaring is not possible now");
+function applyDeclare(
+  deal: DealState,
+  role: Role,
+  action: Action & { type: "declare" },
+): Result<DealState> {
+  if (deal.phase !== "skat" && deal.phase !== "declare")
+    return err("ERR_WRONG_PHASE", "declaring is not possible now");
   if (roleToAct(deal) !== role) return err("ERR_NOT_YOUR_TURN", "it is not your turn");
   const kind = gameKindOf(String(action.game));
   if (kind === undefined) return err("ERR_BAD_ACTION", `unknown game: ${String(action.game)}`);
@@ -703,9 +773,13 @@ function applyDeclare(deal: DealState, role: Role, action: Action & { type: "dec
     return err("ERR_ILLEGAL_DECLARATION", "pick up the skat or declare a hand game");
   }
   if (deal.phase === "declare") {
-    if (declaration.hand) return err("ERR_ILLEGAL_DECLARATION", "a hand game cannot be declared after seeing the skat");
+    if (declaration.hand)
+      return err("ERR_ILLEGAL_DECLARATION", "a hand game cannot be declared after seeing the skat");
     if (declaration.schneider || (declaration.ouvert && kind !== NULL)) {
-      return err("ERR_ILLEGAL_DECLARATION", "announcements and suit or grand ouvert need a hand game");
+      return err(
+        "ERR_ILLEGAL_DECLARATION",
+        "announcements and suit or grand ouvert need a hand game",
+      );
     }
   }
   if (kind === NULL && nullValue(declaration.hand, declaration.ouvert) < deal.bid) {
@@ -713,22 +787,28 @@ function applyDeclare(deal: DealState, role: Role, action: Action & { type: "dec
   }
   return ok(
     patch(deal, {
-    declaration,
-    phase: "play",
-    leader: FOREHAND,
-    declarerOpen: declaration.ouvert,
-    declarerPoints: pointsOf(deal.skat),
-  }),
+      declaration,
+      phase: "play",
+      leader: FOREHAND,
+      declarerOpen: declaration.ouvert,
+      declarerPoints: pointsOf(deal.skat),
+    }),
   );
 }
 
-function applyPlay(deal: DealState, role: Role, code: unknown, events: GameEvent[]): Result<DealState> {
+function applyPlay(
+  deal: DealState,
+  role: Role,
+  code: unknown,
+  events: GameEvent[],
+): Result<DealState> {
   const problem = expectTurn(deal, role, "play", "playing a card");
   if (problem) return fail(problem);
   const card = parseCard(code);
   if (card === undefined) return err("ERR_BAD_CARD", `not a card code: ${String(code)}`);
   const hand = deal.hands[role];
-  if (!hasCard(hand, card)) return err("ERR_CARD_NOT_IN_HAND", `${cardCode(card)} is not in your hand`);
+  if (!hasCard(hand, card))
+    return err("ERR_CARD_NOT_IN_HAND", `${cardCode(card)} is not in your hand`);
   const kind = (deal.declaration as Declaration).kind;
   const lead = deal.trick.length > 0 ? (deal.trick[0] as Card) : -1;
   if (!hasCard(playableCards(kind, hand, lead), card)) {
@@ -736,7 +816,8 @@ function applyPlay(deal: DealState, role: Role, code: unknown, events: GameEvent
   }
   const hands = withHand(deal.hands, role, hand & ~(1 << card));
   const played = [...deal.played, card];
-  if (deal.trick.length < 2) return ok(patch(deal, { hands, played, trick: [...deal.trick, card] }));
+  if (deal.trick.length < 2)
+    return ok(patch(deal, { hands, played, trick: [...deal.trick, card] }));
 
   const [first, second] = deal.trick as [Card, Card];
   const winner = ((deal.leader + trickWinner(kind, first, second, card)) % 3) as Role;
@@ -760,7 +841,8 @@ function applyPlay(deal: DealState, role: Role, code: unknown, events: GameEvent
 }
 
 function applyConcede(deal: DealState, role: Role): Result<DealState> {
-  if (deal.phase !== "play") return err("ERR_WRONG_PHASE", "conceding is possible once the game is declared");
+  if (deal.phase !== "play")
+    return err("ERR_WRONG_PHASE", "conceding is possible once the game is declared");
   if (role === deal.declarer) return ok(endPlay(deal, "declarerConceded", true));
   if (deal.yielded.includes(role)) return err("ERR_ALREADY_CONCEDED", "you have already conceded");
   if (deal.claimActive) return err("ERR_CLAIM_PENDING", "answer the declarer's claim");
@@ -768,8 +850,10 @@ function applyConcede(deal: DealState, role: Role): Result<DealState> {
 }
 
 function applyClaim(deal: DealState, role: Role): Result<DealState> {
-  if (deal.phase !== "play") return err("ERR_WRONG_PHASE", "claiming is possible once the game is declared");
-  if (role !== deal.declarer) return err("ERR_NOT_DECLARER", "only the declarer can claim the rest");
+  if (deal.phase !== "play")
+    return err("ERR_WRONG_PHASE", "claiming is possible once the game is declared");
+  if (role !== deal.declarer)
+    return err("ERR_NOT_DECLARER", "only the declarer can claim the rest");
   if (deal.claimActive) return err("ERR_CLAIM_PENDING", "your claim is waiting for the defenders");
   return ok(patch(deal, { claimActive: true, declarerOpen: true }));
 }

@@ -20,7 +20,8 @@ export interface Declaration {
 /** Fills in what the rules imply: suit/grand ouvert is hand with schwarz announced; schwarz implies schneider. */
 export function impliedDeclaration(declaration: Declaration): Declaration {
   const { kind, ouvert } = declaration;
-  if (kind === NULL) return { kind, hand: declaration.hand, schneider: false, schwarz: false, ouvert };
+  if (kind === NULL)
+    return { kind, hand: declaration.hand, schneider: false, schwarz: false, ouvert };
   const schwarz = declaration.schwarz || ouvert;
   return {
     kind,
@@ -125,10 +126,28 @@ export function scoreGame(
     (game.schwarz ? tricks === 10 : game.schneider ? points >= 90 : points >= 61);
   const overbid = computed < bid;
   if (wonOnCards && !overbid) {
-    return { won: true, value: computed, overbid, score: computed, matadors: spitzen, schneider, schwarz, multiplier };
+    return {
+      won: true,
+      value: computed,
+      overbid,
+      score: computed,
+      matadors: spitzen,
+      schneider,
+      schwarz,
+      multiplier,
+    };
   }
   const value = overbid ? Math.ceil(bid / base) * base : computed;
-  return { won: false, value, overbid, score: -2 * value, matadors: spitzen, schneider, schwarz, multiplier };
+  return {
+    won: false,
+    value,
+    overbid,
+    score: -2 * value,
+    matadors: spitzen,
+    schneider,
+    schwarz,
+    multiplier,
+  };
 }
 
 /**

@@ -169,7 +169,10 @@ export function viewFor(state: GameState, seat: Seat | null): SeatView {
     toAct: actingRole === -1 ? null : deal.roles[actingRole],
     hand: role !== -1 ? cardCodes(deal.hands[role]) : [],
     handCounts,
-    skat: isDeclarer && deal.pickedUp ? cardCodes(deal.phase === "discard" ? originalSkat(deal) : deal.skat) : null,
+    skat:
+      isDeclarer && deal.pickedUp
+        ? cardCodes(deal.phase === "discard" ? originalSkat(deal) : deal.skat)
+        : null,
     bidding: biddingOf(deal),
     auction: auctionOf(deal),
     declarer: deal.declarer === -1 ? null : deal.roles[deal.declarer],
@@ -179,7 +182,8 @@ export function viewFor(state: GameState, seat: Seat | null): SeatView {
     tricks,
     lastTrick: tricks[tricks.length - 1] ?? null,
     tricksWon,
-    openHand: deal.declarerOpen && deal.declarer !== -1 ? cardCodes(deal.hands[deal.declarer]) : null,
+    openHand:
+      deal.declarerOpen && deal.declarer !== -1 ? cardCodes(deal.hands[deal.declarer]) : null,
     claim: { active: deal.claimActive, accepted: deal.yielded.map((r) => deal.roles[r]) },
     previous,
     sheet: state.sheet,
