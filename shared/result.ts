@@ -20,7 +20,9 @@ export type RuleErrorCode =
   | "ERR_NO_CLAIM"
   | "ERR_CLAIM_PENDING"
   | "ERR_ALREADY_CONCEDED"
-  | "ERR_BAD_CONFIG";
+  | "ERR_BAD_CONFIG"
+  /** A game record (ISS format) that cannot be read or does not match its own deal. */
+  | "ERR_BAD_RECORD";
 
 export interface RuleError {
   code: RuleErrorCode;
