@@ -1,11 +1,17 @@
-import type { ErrorHandler, NotFoundHandler } from "hono";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { Hono } from "hono";
+import { defaultSeriesLength, isValidSeriesLength } from "../shared/engine";
+import { isValidNonce } from "../shared/fairness";
+import { player_tables } from "./db/schema";
 import type { Env } from "./env";
+import { randomId, signToken, verifyToken } from "./lib/auth";
+import { insertPlayer, playerName } from "./lib/d1";
+import { ApiError, type ErrorBody, onlyFields, optionalInteger, readJsonObject } from "./lib/http";
+import type { Failure } from "./table";
 
-/** Every error on the wire has this shape (see DESIGN.md, "Errors on the wire"). */
-export interface ErrorBody {
-  error: { code: string; message: string };
-}
+export type { ErrorBody } from "./lib/http";
 
 export interface Health {
   ok: true;
@@ -15,14 +21,18 @@ export interface Health {
   time: string;
 }
 
+type AppEnv = { Bindings: Env; Variables: { playerId: string | null } };
+type AppContext = Context<AppEnv>;
+
 export const notFound: NotFoundHandler = (c) =>
   c.json<ErrorBody>(
     { error: { code: "ERR_NOT_FOUND", message: `No route for ${c.req.method} ${c.req.path}` } },
     404,
   );
 
-/** Last resort: log the error, answer without any detail of it (no message, no stack). */
+/** Known errors become their envelope; anything else is logged and answered without detail. */
 export const onError: ErrorHandler = (err, c) => {
+  if (err instanceof ApiError) return c.json(err.body(), err.status);
   console.error("unhandled error", c.req.method, c.req.path, err);
   return c.json<ErrorBody>(
     { error: { code: "ERR_INTERNAL", message: "Internal server error" } },
@@ -30,17 +40,274 @@ export const onError: ErrorHandler = (err, c) => {
   );
 };
 
-const app = new Hono<{ Bindings: Env }>();
+const TABLE_ID_PATTERN = /^[A-Za-z0-9_-]{14}$/;
+const INVITE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const MOVE_HOURS = { min: 1, max: 7 * 24, default: 24 };
 
-const routes = app.get("/api/health", async (c) => {
-  let db: Health["db"] = "ok";
-  try {
-    await c.env.DB.prepare("SELECT 1").first();
-  } catch {
-    db = "unavailable";
-  }
-  return c.json<Health>({ ok: true, service: "fernskat", db, time: new Date().toISOString() });
+const app = new Hono<AppEnv>();
+
+// Every API answer: no caching (views change with every move), no referrer, no sniffing, no framing.
+app.use("*", async (c, next) => {
+  await next();
+  const headers = c.res.headers;
+  if (c.res.status === 101) return;
+  headers.set("Cache-Control", "no-store");
+  headers.set("Referrer-Policy", "no-referrer");
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
 });
+
+// Rate limits: per address for everyone, per player for anyone with a token.
+app.use("/api/*", async (c, next) => {
+  const address = c.req.header("CF-Connecting-IP") ?? "unknown";
+  const { success: addressOk } = await c.env.IP_LIMITER.limit({ key: address });
+  if (!addressOk)
+    throw new ApiError(
+      429,
+      "ERR_RATE_LIMITED",
+      "too many requests from your address; wait a few seconds",
+    );
+  const token = bearerToken(c);
+  const playerId = token ? await verifyToken(c.env.TOKEN_SECRET, token) : null;
+  if (token && !playerId) throw new ApiError(401, "ERR_BAD_TOKEN", "this token is not valid");
+  if (playerId) {
+    const { success } = await c.env.TOKEN_LIMITER.limit({ key: playerId });
+    if (!success)
+      throw new ApiError(429, "ERR_RATE_LIMITED", "too many requests; wait a few seconds");
+  }
+  c.set("playerId", playerId);
+  await next();
+});
+
+function bearerToken(c: AppContext): string | null {
+  const header = c.req.header("Authorization");
+  if (header !== undefined) {
+    const match = /^Bearer ([A-Za-z0-9_.-]{1,200})$/.exec(header);
+    if (!match) throw new ApiError(401, "ERR_BAD_TOKEN", "send Authorization: Bearer <token>");
+    return match[1] as string;
+  }
+  // Browsers cannot set headers on a WebSocket, so the live endpoint takes the token in the query.
+  if (c.req.path.endsWith("/live")) return c.req.query("token") ?? null;
+  return null;
+}
+
+function requirePlayer(c: AppContext): string {
+  const playerId = c.get("playerId");
+  if (!playerId) throw new ApiError(401, "ERR_NO_TOKEN", "send Authorization: Bearer <token>");
+  return playerId;
+}
+
+function tableStub(c: AppContext) {
+  const id = c.req.param("id") ?? "";
+  if (!TABLE_ID_PATTERN.test(id)) throw new ApiError(404, "ERR_TABLE_NOT_FOUND", "no such table");
+  return c.env.TABLE.get(c.env.TABLE.idFromName(id));
+}
+
+/** The envelope for a failed table call; a stale version also carries the current view. */
+function failure(
+  c: AppContext,
+  outcome: Pick<Failure, "status" | "code" | "message"> & { view?: unknown },
+) {
+  const body: ErrorBody & { view?: unknown } = {
+    error: { code: outcome.code, message: outcome.message },
+  };
+  if (outcome.view) body.view = outcome.view;
+  return c.json(body, outcome.status);
+}
+
+function readName(body: Record<string, unknown>): string {
+  const raw = body.name;
+  if (typeof raw !== "string") throw new ApiError(400, "ERR_BAD_FIELD", "name must be a string");
+  const name = raw.normalize("NFC").trim().replace(/\s+/g, " ");
+  // Letters, marks, digits, spaces and common punctuation: no control or formatting characters.
+  if (name.length < 1 || name.length > 32 || !/^[\p{L}\p{M}\p{N} ._'’-]+$/u.test(name)) {
+    throw new ApiError(400, "ERR_BAD_NAME", "a name is 1-32 letters, digits, spaces or . _ ' -");
+  }
+  return name;
+}
+
+function readInvite(value: unknown): string {
+  if (typeof value !== "string" || !INVITE_PATTERN.test(value)) {
+    throw new ApiError(400, "ERR_BAD_INVITE", "invite must be the code from the invite link");
+  }
+  return value;
+}
+
+function readNonce(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isValidNonce(value))
+    throw new ApiError(400, "ERR_BAD_NONCE", "a nonce is 1-64 characters of A-Z a-z 0-9 _ -");
+  return value;
+}
+
+async function nameOf(c: AppContext, playerId: string): Promise<string> {
+  const name = await playerName(c.env.DB, playerId);
+  if (name === null)
+    throw new ApiError(401, "ERR_UNKNOWN_PLAYER", "this player does not exist any more");
+  return name;
+}
+
+const routes = app
+  .get("/api/health", async (c) => {
+    let db: Health["db"] = "ok";
+    try {
+      await c.env.DB.prepare("SELECT 1").first();
+    } catch {
+      db = "unavailable";
+    }
+    return c.json<Health>({ ok: true, service: "fernskat", db, time: new Date().toISOString() });
+  })
+  .post("/api/players", async (c) => {
+    const body = await readJsonObject(c.req.raw);
+    onlyFields(body, ["name"]);
+    const name = readName(body);
+    const id = randomId(16);
+    await insertPlayer(c.env.DB, id, name);
+    return c.json({ player: { id, name }, token: await signToken(c.env.TOKEN_SECRET, id) }, 201);
+  })
+  .get("/api/me", async (c) => {
+    const playerId = requirePlayer(c);
+    const name = await nameOf(c, playerId);
+    const rows = await drizzle(c.env.DB)
+      .select()
+      .from(player_tables)
+      .where(and(eq(player_tables.player_id, playerId)))
+      .orderBy(
+        desc(player_tables.to_move),
+        asc(player_tables.deadline_at),
+        desc(player_tables.updated_at),
+      )
+      .limit(200)
+      .all();
+    return c.json({
+      player: { id: playerId, name },
+      tables: rows.map((row) => ({
+        id: row.table_id,
+        seat: row.seat,
+        status: row.status,
+        yourTurn: row.to_move,
+        turn: row.turn_seat === null ? null : { seat: row.turn_seat, name: row.turn_name },
+        deadline: row.deadline_at ? row.deadline_at.toISOString() : null,
+        dealNumber: row.deal_no,
+        deals: row.deals,
+        standing: row.standing_json ?? null,
+      })),
+    });
+  })
+  .post("/api/tables", async (c) => {
+    const playerId = requirePlayer(c);
+    const body = await readJsonObject(c.req.raw);
+    onlyFields(body, ["seats", "deals", "bots", "moveHours", "nonce"]);
+    const players = body.seats;
+    if (players !== 3 && players !== 4)
+      throw new ApiError(400, "ERR_BAD_FIELD", "seats must be 3 or 4");
+    const deals = optionalInteger(body, "deals", 1, 96) ?? defaultSeriesLength(players);
+    if (!isValidSeriesLength(players, deals)) {
+      throw new ApiError(400, "ERR_BAD_FIELD", `deals must be a multiple of ${players} up to 96`);
+    }
+    const bots = optionalInteger(body, "bots", 0, players - 1) ?? 0;
+    const moveHours =
+      optionalInteger(body, "moveHours", MOVE_HOURS.min, MOVE_HOURS.max) ?? MOVE_HOURS.default;
+    const nonce = readNonce(body.nonce);
+    const name = await nameOf(c, playerId);
+    const id = randomId(10).slice(0, 14);
+    const invite = randomId(16);
+    const stub = c.env.TABLE.get(c.env.TABLE.idFromName(id));
+    const outcome = await stub.create({
+      id,
+      invite,
+      players,
+      deals,
+      moveHours,
+      bots,
+      creator: { id: playerId, name },
+      ...(nonce ? { nonce } : {}),
+    });
+    if (!outcome.ok) return failure(c, outcome);
+    return c.json(
+      { table: { id, invite }, seat: outcome.value.seat, commitments: outcome.value.commitments },
+      201,
+    );
+  })
+  .post("/api/tables/:id/join", async (c) => {
+    const playerId = requirePlayer(c);
+    const stub = tableStub(c);
+    const body = await readJsonObject(c.req.raw);
+    onlyFields(body, ["invite", "nonce"]);
+    const invite = readInvite(body.invite);
+    const nonce = readNonce(body.nonce);
+    const name = await nameOf(c, playerId);
+    const outcome = await stub.join({ id: playerId, name }, invite, nonce);
+    if (!outcome.ok) return failure(c, outcome);
+    return c.json({ seat: outcome.value.seat }, 200);
+  })
+  .get("/api/tables/:id", async (c) => {
+    const stub = tableStub(c);
+    const inviteParam = c.req.query("invite");
+    const invite = inviteParam === undefined ? null : readInvite(inviteParam);
+    const playerId = c.get("playerId");
+    if (!playerId && invite === null)
+      throw new ApiError(401, "ERR_NO_TOKEN", "send a token, or the invite to watch");
+    const outcome = await stub.view(playerId, invite);
+    if (!outcome.ok) return failure(c, outcome);
+    const view = outcome.value;
+    const etag = `W/"${view.version}-${view.seat ?? "s"}"`;
+    if (c.req.header("If-None-Match") === etag) {
+      return c.body(null, 304, { ETag: etag });
+    }
+    return c.json(view, 200, { ETag: etag });
+  })
+  .post("/api/tables/:id/actions", async (c) => {
+    const playerId = requirePlayer(c);
+    const stub = tableStub(c);
+    const body = await readJsonObject(c.req.raw);
+    onlyFields(body, ["version", "action"]);
+    if (typeof body.version !== "number" || !Number.isInteger(body.version) || body.version < 0) {
+      throw new ApiError(
+        400,
+        "ERR_BAD_FIELD",
+        "version must be the table version your view showed",
+      );
+    }
+    if (body.action === undefined) throw new ApiError(400, "ERR_BAD_FIELD", "action is missing");
+    const outcome = await stub.act(playerId, body.version, body.action);
+    if (!outcome.ok) return failure(c, outcome);
+    return c.json(outcome.value, 200);
+  })
+  .get("/api/tables/:id/live", async (c) => {
+    if (c.req.header("Upgrade") !== "websocket") {
+      throw new ApiError(426, "ERR_EXPECTED_WEBSOCKET", "this endpoint speaks WebSocket");
+    }
+    const stub = tableStub(c);
+    const playerId = c.get("playerId");
+    const inviteParam = c.req.query("invite");
+    if (inviteParam !== undefined) readInvite(inviteParam);
+    if (!playerId && inviteParam === undefined) {
+      throw new ApiError(401, "ERR_NO_TOKEN", "add ?token=<token>, or ?invite=<code> to watch");
+    }
+    // The Durable Object trusts this header: it is set here, after the token was verified, and
+    // any copy the client sent is replaced. The original request goes through so the upgrade survives.
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete("X-Fernskat-Player");
+    if (playerId) headers.set("X-Fernskat-Player", playerId);
+    return stub.fetch(new Request(c.req.raw, { headers }));
+  })
+  .get("/api/tables/:id/deals/:n", async (c) => {
+    const stub = tableStub(c);
+    const n = Number(c.req.param("n"));
+    if (!Number.isInteger(n) || n < 1 || n > 96)
+      throw new ApiError(404, "ERR_DEAL_NOT_FOUND", "deals are numbered from 1");
+    const inviteParam = c.req.query("invite");
+    const invite = inviteParam === undefined ? null : readInvite(inviteParam);
+    const playerId = c.get("playerId");
+    if (!playerId && invite === null)
+      throw new ApiError(401, "ERR_NO_TOKEN", "send a token, or the invite to watch");
+    const outcome = await stub.finishedDeal(playerId, invite, n - 1);
+    if (!outcome.ok) return failure(c, outcome);
+    return c.json(outcome.value, 200);
+  });
 
 app.notFound(notFound);
 app.onError(onError);

@@ -6,6 +6,10 @@ export interface Env {
   TABLE: DurableObjectNamespace<Table>;
   /** Cross-table data: players, seats, "my games", finished deals, series results. */
   DB: D1Database;
+  /** Requests per client address (CF-Connecting-IP). */
+  IP_LIMITER: RateLimit;
+  /** Requests per player token. */
+  TOKEN_LIMITER: RateLimit;
   /** The built Solid client (web/dist). */
   ASSETS: Fetcher;
   /** `mailto:` or `https:` contact sent with Web Push (VAPID `sub`). */

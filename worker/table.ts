@@ -1,35 +1,153 @@
 import { DurableObject } from "cloudflare:workers";
+import { chooseAction } from "../shared/bot";
+import { parseHex, toHex } from "../shared/bytes";
+import { cardCode } from "../shared/cards";
+import {
+  type Action,
+  apply,
+  type GameState,
+  legalActions,
+  newGame,
+  roleOf,
+  type Seat,
+  seatToAct,
+  standings,
+} from "../shared/engine";
+import { commitment, dealSecret, dealSeed, isValidNonce } from "../shared/fairness";
+import { parseAction } from "../shared/protocol";
+import { exportIssRecord } from "../shared/records";
+import { type DealReveal, revealDeal, type SeatView, viewFor } from "../shared/view";
 import type { Env } from "./env";
+import { type OutboxItem, writeOutboxItem } from "./lib/d1";
+import { statusOfRuleError } from "./lib/http";
 
 /**
  * Version of this object's own SQLite schema. Bump it with a migration step in `load()`
  * when the tables below change; the stored value says which steps an old object still needs.
  */
-export const TABLE_SCHEMA_VERSION = 1;
+export const TABLE_SCHEMA_VERSION = 2;
+
+export interface SeatRecord {
+  playerId: string | null;
+  name: string | null;
+  bot: boolean;
+  /** The seat's contribution to every deal's shuffle (see docs/fairness.md). */
+  nonce: string | null;
+  joinedAt: number | null;
+}
+
+/** Everything a table keeps. Never leaves this object: views are cut from it per seat. */
+export interface TableRecord {
+  id: string;
+  invite: string;
+  players: 3 | 4;
+  deals: number;
+  moveHours: number;
+  createdBy: string;
+  createdAt: number;
+  /** 32-byte master secret (hex); deal k's secret is derived from it and revealed when deal k ends. */
+  masterSecret: string;
+  /** SHA-256 of every deal's secret, published from the start. */
+  commitments: string[];
+  seats: SeatRecord[];
+  game: GameState | null;
+  /** Counts every accepted change: joins and actions. Clients send it back with each action. */
+  version: number;
+  /** When the seat to act got its turn (ms since the epoch). */
+  turnSince: number | null;
+  finishedAt: number | null;
+}
+
+export type TableStatus = "open" | "playing" | "finished";
+
+export interface TableView extends Omit<SeatView, "phase"> {
+  table: {
+    id: string;
+    players: 3 | 4;
+    deals: number;
+    moveHours: number;
+    status: TableStatus;
+    seats: { seat: Seat; name: string | null; bot: boolean; taken: boolean; you: boolean }[];
+    commitments: string[];
+    /** The invite code, for players at the table who want to share the link. */
+    invite?: string;
+  };
+  version: number;
+  phase: SeatView["phase"] | "waiting";
+  /** When the seat to act must have moved (ISO 8601), or null. */
+  deadline: string | null;
+}
+
+export type Failure = {
+  ok: false;
+  status: 400 | 403 | 404 | 409 | 422;
+  code: string;
+  message: string;
+  view?: TableView;
+};
+export type Outcome<T> = { ok: true; value: T } | Failure;
+
+export interface CreateInput {
+  id: string;
+  invite: string;
+  players: 3 | 4;
+  deals: number;
+  moveHours: number;
+  bots: number;
+  creator: { id: string; name: string };
+  nonce?: string;
+}
+
+export interface FinishedDeal {
+  deal: number;
+  record: string;
+  reveal: DealReveal;
+  proof: {
+    commitment: string;
+    secret: string;
+    nonces: string[];
+    dealNumber: number;
+    deck: string[];
+  };
+}
 
 export interface TableInfo {
-  /** Schema version stored in this object's state row. */
   schemaVersion: number;
-  /** Number of actions applied so far (the table's version). */
   version: number;
-  /** Rows in the append-only action log. */
   actions: number;
-  /** When this object first ran, ms since the epoch. */
   createdAt: number;
 }
 
-interface StateRow extends Record<string, SqlStorageValue> {
-  schema_version: number;
-  version: number;
-  created_at: number;
+/** Bots answer with a fixed public nonce so the server cannot grind a bot's nonce to pick a deck. */
+export function botNonce(seat: Seat): string {
+  return `bot-${seat}`;
+}
+
+const fail = (
+  status: Failure["status"],
+  code: string,
+  message: string,
+  view?: TableView,
+): Failure =>
+  view ? { ok: false, status, code, message, view } : { ok: false, status, code, message };
+
+/** Outbox retries back off from 1 s to 10 min. */
+const RETRY_BASE_MS = 1000;
+const RETRY_MAX_MS = 10 * 60 * 1000;
+const HOUR_MS = 3600 * 1000;
+
+interface SocketAttachment {
+  playerId: string | null;
+  seat: Seat | null;
 }
 
 /**
- * One Skat table. Its state lives in this object's own SQLite storage: a single `state` row
- * and an append-only `actions` log, written together in one synchronous transaction.
+ * One Skat table. Its record lives in this object's own SQLite storage: a single `state` row,
+ * an append-only `actions` log, finished deals, and the outbox of D1 writes. Every change is
+ * written in one synchronous transaction before anyone hears of it.
  */
 export class Table extends DurableObject<Env> {
-  private schemaVersion = 0;
+  private record: TableRecord | null = null;
   private createdAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -55,29 +173,680 @@ export class Table extends DurableObject<Env> {
       action TEXT NOT NULL,
       at INTEGER NOT NULL
     )`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS deals (
+      deal INTEGER PRIMARY KEY,
+      json TEXT NOT NULL
+    )`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS outbox (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      kind TEXT NOT NULL,
+      json TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0
+    )`);
     sql.exec(
       `INSERT OR IGNORE INTO state (id, schema_version, version, json, created_at)
        VALUES (1, ?, 0, NULL, ?)`,
       TABLE_SCHEMA_VERSION,
       Date.now(),
     );
+    sql.exec("UPDATE state SET schema_version = ? WHERE id = 1", TABLE_SCHEMA_VERSION);
     const row = sql
-      .exec<StateRow>("SELECT schema_version, version, created_at FROM state WHERE id = 1")
+      .exec<{ json: string | null; created_at: number }>(
+        "SELECT json, created_at FROM state WHERE id = 1",
+      )
       .one();
-    this.schemaVersion = row.schema_version;
     this.createdAt = row.created_at;
+    this.record = row.json ? (JSON.parse(row.json) as TableRecord) : null;
   }
 
-  /** RPC: what this table has stored. */
+  /** RPC: what this table has stored (for tests and operations). */
   async info(): Promise<TableInfo> {
     const sql = this.ctx.storage.sql;
-    const { version } = sql.exec<StateRow>("SELECT version FROM state WHERE id = 1").one();
     const { n } = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM actions").one();
     return {
-      schemaVersion: this.schemaVersion,
-      version,
+      schemaVersion: TABLE_SCHEMA_VERSION,
+      version: this.record?.version ?? 0,
       actions: n,
       createdAt: this.createdAt,
     };
   }
+
+  // -------------------------------------------------------------------------------------------
+  // RPC: table lifecycle
+
+  async create(input: CreateInput): Promise<Outcome<{ seat: Seat; commitments: string[] }>> {
+    if (this.record) return fail(409, "ERR_TABLE_EXISTS", "this table already exists");
+    const master = crypto.getRandomValues(new Uint8Array(32));
+    const commitments = Array.from({ length: input.deals }, (_, k) =>
+      commitment(dealSecret(master, k)),
+    );
+    const now = Date.now();
+    const seats: SeatRecord[] = Array.from({ length: input.players }, () => ({
+      playerId: null,
+      name: null,
+      bot: false,
+      nonce: null,
+      joinedAt: null,
+    }));
+    seats[0] = {
+      playerId: input.creator.id,
+      name: input.creator.name,
+      bot: false,
+      nonce: input.nonce ?? randomNonce(),
+      joinedAt: now,
+    };
+    for (let seat = 1; seat <= input.bots; seat++) {
+      seats[seat] = {
+        playerId: null,
+        name: `Computer ${seat}`,
+        bot: true,
+        nonce: botNonce(seat),
+        joinedAt: now,
+      };
+    }
+    const record: TableRecord = {
+      id: input.id,
+      invite: input.invite,
+      players: input.players,
+      deals: input.deals,
+      moveHours: input.moveHours,
+      createdBy: input.creator.id,
+      createdAt: now,
+      masterSecret: toHex(master),
+      commitments,
+      seats,
+      game: null,
+      version: 1,
+      turnSince: null,
+      finishedAt: null,
+    };
+    const changes = this.startIfFull(record, now);
+    this.commit(record, changes, [{ kind: "table" }, ...changes.outbox]);
+    return { ok: true, value: { seat: 0, commitments } };
+  }
+
+  async join(
+    player: { id: string; name: string },
+    invite: string,
+    nonce?: string,
+  ): Promise<Outcome<{ seat: Seat }>> {
+    const record = this.record;
+    if (!record) return fail(404, "ERR_TABLE_NOT_FOUND", "no such table");
+    if (!sameSecret(invite, record.invite))
+      return fail(403, "ERR_BAD_INVITE", "this invite is not valid for the table");
+    const existing = record.seats.findIndex((seat) => seat.playerId === player.id);
+    if (existing >= 0) return { ok: true, value: { seat: existing } };
+    const free = record.seats.findIndex((seat) => !seat.bot && seat.playerId === null);
+    if (free < 0) return fail(409, "ERR_TABLE_FULL", "every seat at this table is taken");
+    if (nonce !== undefined && !isValidNonce(nonce))
+      return fail(400, "ERR_BAD_NONCE", "a nonce is 1-64 characters of A-Z a-z 0-9 _ -");
+    const now = Date.now();
+    record.seats[free] = {
+      playerId: player.id,
+      name: player.name,
+      bot: false,
+      nonce: nonce ?? randomNonce(),
+      joinedAt: now,
+    };
+    record.version++;
+    const changes = this.startIfFull(record, now);
+    this.commit(record, changes, [{ kind: "table" }, ...changes.outbox]);
+    return { ok: true, value: { seat: free } };
+  }
+
+  /** The caller's view: their seat's, or a spectator's for someone who knows the invite. */
+  async view(playerId: string | null, invite: string | null): Promise<Outcome<TableView>> {
+    const access = this.access(playerId, invite);
+    if (!access.ok) return access;
+    return { ok: true, value: this.viewOf(access.value, playerId) };
+  }
+
+  /** Version only, so that a poll with a matching ETag costs no view. */
+  async version(): Promise<number | null> {
+    return this.record?.version ?? null;
+  }
+
+  async act(playerId: string, version: unknown, input: unknown): Promise<Outcome<TableView>> {
+    const record = this.record;
+    if (!record) return fail(404, "ERR_TABLE_NOT_FOUND", "no such table");
+    const seat = record.seats.findIndex((s) => s.playerId === playerId);
+    if (seat < 0) return fail(403, "ERR_NOT_SEATED", "you have no seat at this table");
+    const parsed = parseAction(input);
+    if (!parsed.ok) return fail(400, parsed.error.code, parsed.error.message);
+    if (typeof version !== "number" || !Number.isInteger(version) || version < 0) {
+      return fail(400, "ERR_BAD_FIELD", "version must be the table version your view showed");
+    }
+    if (version !== record.version) {
+      return fail(
+        409,
+        "ERR_STALE_VERSION",
+        "the table has moved on; here is the current view",
+        this.viewOf(seat, playerId),
+      );
+    }
+    if (!record.game)
+      return fail(409, "ERR_NOT_STARTED", "the first deal starts when every seat is taken");
+    const result = apply(record.game, seat, parsed.value);
+    if (!result.ok)
+      return fail(statusOfRuleError(result.error.code), result.error.code, result.error.message);
+    const now = Date.now();
+    const changes = newChanges();
+    this.accept(record, seat, parsed.value, result.value.state, now, changes);
+    this.runBots(record, now, changes);
+    this.commit(record, changes, changes.outbox);
+    return { ok: true, value: this.viewOf(seat, playerId) };
+  }
+
+  async finishedDeal(
+    playerId: string | null,
+    invite: string | null,
+    deal: number,
+  ): Promise<Outcome<FinishedDeal>> {
+    const access = this.access(playerId, invite);
+    if (!access.ok) return access;
+    const row = this.ctx.storage.sql
+      .exec<{ json: string }>("SELECT json FROM deals WHERE deal = ?", deal)
+      .toArray()[0];
+    if (!row)
+      return fail(404, "ERR_DEAL_NOT_FOUND", "that deal is not finished (or does not exist)");
+    return { ok: true, value: JSON.parse(row.json) as FinishedDeal };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Live updates: hibernatable WebSockets
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade") !== "websocket")
+      return new Response("expected a WebSocket", { status: 426 });
+    const url = new URL(request.url);
+    const playerId = request.headers.get("X-Fernskat-Player");
+    const access = this.access(playerId, url.searchParams.get("invite"));
+    if (!access.ok)
+      return Response.json(
+        { error: { code: access.code, message: access.message } },
+        { status: access.status },
+      );
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({ playerId, seat: access.value } satisfies SocketAttachment);
+    server.send(JSON.stringify({ type: "view", view: this.viewOf(access.value, playerId) }));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const attachment = ws.deserializeAttachment() as SocketAttachment;
+    const sendError = (code: string, text: string, view?: TableView) =>
+      ws.send(
+        JSON.stringify({
+          type: "error",
+          error: { code, message: text },
+          ...(view ? { view } : {}),
+        }),
+      );
+    if (typeof message !== "string" || message.length > 4096)
+      return sendError("ERR_BAD_MESSAGE", "send JSON text of at most 4096 bytes");
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message);
+    } catch {
+      return sendError("ERR_BAD_JSON", "the message is not valid JSON");
+    }
+    if (
+      typeof parsed !== "object" ||
+      parsed === null ||
+      (parsed as { type?: unknown }).type !== "action"
+    ) {
+      return sendError("ERR_BAD_MESSAGE", 'send {"type":"action","version":n,"action":{...}}');
+    }
+    const { version, action, ...rest } = parsed as {
+      version?: unknown;
+      action?: unknown;
+      type: string;
+    };
+    if (Object.keys(rest).some((key) => key !== "type"))
+      return sendError("ERR_UNKNOWN_FIELD", "unexpected field in the message");
+    if (!attachment.playerId) return sendError("ERR_SPECTATOR", "spectators cannot act");
+    const outcome = await this.act(attachment.playerId, version, action);
+    if (!outcome.ok) sendError(outcome.code, outcome.message, outcome.view);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    // Complete the closing handshake, or the client waits in CLOSING (STACK.md, gotcha 10).
+    ws.close(code === 1005 ? 1000 : code, reason);
+  }
+
+  private broadcast(): void {
+    const views = new Map<string, string>();
+    for (const ws of this.ctx.getWebSockets()) {
+      const attachment = ws.deserializeAttachment() as SocketAttachment | null;
+      if (!attachment) continue;
+      const key = `${attachment.seat}:${attachment.playerId}`;
+      let text = views.get(key);
+      if (text === undefined) {
+        text = JSON.stringify({
+          type: "view",
+          view: this.viewOf(attachment.seat, attachment.playerId),
+        });
+        views.set(key, text);
+      }
+      try {
+        ws.send(text);
+      } catch {
+        // A socket that is already closing misses this view; it gets a fresh one on reconnect.
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Side effects: the outbox of D1 writes, retried from the alarm until they succeed
+
+  override async alarm(): Promise<void> {
+    await this.flushOutbox();
+  }
+
+  /** Writes pending D1 rows in order; stops at the first failure and retries it later. */
+  async flushOutbox(): Promise<number> {
+    const sql = this.ctx.storage.sql;
+    let written = 0;
+    for (;;) {
+      const item = sql
+        .exec<{ id: number; kind: string; json: string; attempts: number }>(
+          "SELECT id, kind, json, attempts FROM outbox ORDER BY id LIMIT 1",
+        )
+        .toArray()[0];
+      if (!item) return written;
+      try {
+        await writeOutboxItem(this.env.DB, JSON.parse(item.json) as OutboxItem);
+      } catch (error) {
+        const attempts = item.attempts + 1;
+        sql.exec("UPDATE outbox SET attempts = ? WHERE id = ?", attempts, item.id);
+        const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 20));
+        console.warn(
+          `outbox: ${item.kind} failed (attempt ${attempts}), retrying in ${delay} ms`,
+          String(error),
+        );
+        await this.ctx.storage.setAlarm(Date.now() + delay);
+        return written;
+      }
+      sql.exec("DELETE FROM outbox WHERE id = ?", item.id);
+      written++;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Internals
+
+  private access(playerId: string | null, invite: string | null): Outcome<Seat | null> {
+    const record = this.record;
+    if (!record) return fail(404, "ERR_TABLE_NOT_FOUND", "no such table");
+    const seat = playerId ? record.seats.findIndex((s) => s.playerId === playerId) : -1;
+    if (seat >= 0) return { ok: true, value: seat };
+    if (invite !== null && sameSecret(invite, record.invite)) return { ok: true, value: null };
+    return fail(
+      403,
+      "ERR_NOT_SEATED",
+      "you have no seat at this table; open it with its invite link to watch",
+    );
+  }
+
+  private viewOf(seat: Seat | null, playerId: string | null): TableView {
+    const record = this.record as TableRecord;
+    return tableView(record, seat, playerId);
+  }
+
+  /** Starts the series once every seat is taken: the decks follow from the secrets and all nonces. */
+  private startIfFull(record: TableRecord, now: number): Changes {
+    const changes = newChanges();
+    if (record.game || record.seats.some((seat) => seat.nonce === null)) return changes;
+    const master = parseHex(record.masterSecret) as Uint8Array;
+    const nonces = record.seats.map((seat) => seat.nonce as string);
+    const seeds = Array.from({ length: record.deals }, (_, k) =>
+      toHex(dealSeed(dealSecret(master, k), nonces, k)),
+    );
+    const game = newGame({ players: record.players, deals: record.deals, seeds });
+    if (!game.ok) throw new Error(`cannot start a series: ${game.error.message}`);
+    record.game = game.value;
+    record.turnSince = now;
+    this.runBots(record, now, changes);
+    changes.outbox.push({ kind: "table" });
+    return changes;
+  }
+
+  /** Records one accepted action (state, log, finished deals) in the pending changes. */
+  private accept(
+    record: TableRecord,
+    seat: Seat,
+    action: Action,
+    next: GameState,
+    now: number,
+    changes: Changes,
+  ): void {
+    const before = record.game as GameState;
+    const previousToAct = seatToAct(before);
+    record.game = next;
+    record.version++;
+    changes.actions.push({ seq: record.version, seat, action, at: now });
+    if (next.dealNumber !== before.dealNumber && next.previous) {
+      const finished = this.finishDeal(record, next, before.dealNumber, now);
+      changes.deals.push(finished);
+      changes.outbox.push({ kind: "deal", deal: finished.deal });
+      if (next.finished) {
+        record.finishedAt = now;
+        changes.outbox.push({ kind: "series" });
+      }
+    }
+    if (seatToAct(next) !== previousToAct || next.dealNumber !== before.dealNumber)
+      record.turnSince = now;
+  }
+
+  private finishDeal(
+    record: TableRecord,
+    game: GameState,
+    dealNumber: number,
+    now: number,
+  ): FinishedDeal {
+    const deal = game.previous as NonNullable<GameState["previous"]>;
+    const master = parseHex(record.masterSecret) as Uint8Array;
+    const secret = dealSecret(master, dealNumber);
+    const names = record.seats.map((seat) => seat.name ?? `Seat ${record.seats.indexOf(seat) + 1}`);
+    const exported = exportIssRecord(deal, {
+      id: `${record.id}-${dealNumber + 1}`,
+      series: record.id,
+      date: issDate(now),
+      names,
+    });
+    return {
+      deal: dealNumber,
+      record: exported.ok ? exported.value : "",
+      reveal: revealDeal(deal, dealNumber),
+      proof: {
+        commitment: record.commitments[dealNumber] as string,
+        secret: toHex(secret),
+        nonces: record.seats.map((seat) => seat.nonce as string),
+        dealNumber,
+        deck: deal.deck.map(cardCode),
+      },
+    };
+  }
+
+  /** Computer players move at once, each move logged like any other, until a person must act. */
+  private runBots(record: TableRecord, now: number, changes: Changes): void {
+    for (let guard = 0; guard < 10_000; guard++) {
+      const game = record.game;
+      if (!game || game.finished) return;
+      const botSeat = this.nextBotToMove(record, game);
+      if (botSeat === null) return;
+      const action = chooseAction(
+        game,
+        botSeat,
+        `${record.masterSecret.slice(0, 16)}:${record.version}`,
+      );
+      const result = apply(game, botSeat, action);
+      if (!result.ok)
+        throw new Error(`computer player chose an illegal action: ${result.error.code}`);
+      this.accept(record, botSeat, action, result.value.state, now, changes);
+    }
+    throw new Error("computer players did not come to rest");
+  }
+
+  /** A bot seat that must act now: the seat to move, or a bot defender answering a claim. */
+  private nextBotToMove(record: TableRecord, game: GameState): Seat | null {
+    const toAct = seatToAct(game);
+    const deal = game.deal;
+    if (deal?.claimActive) {
+      for (let seat = 0; seat < record.players; seat++) {
+        if (!record.seats[seat]?.bot) continue;
+        const role = roleOf(deal, seat);
+        if (role === -1 || role === deal.declarer || deal.yielded.includes(role)) continue;
+        if (legalActions(game, seat).some((action) => action.type === "acceptClaim")) return seat;
+      }
+    }
+    return toAct !== null && record.seats[toAct]?.bot ? toAct : null;
+  }
+
+  /** Persists everything at once, then tells the world: sockets now, D1 through the outbox. */
+  private commit(record: TableRecord, changes: Changes, outbox: OutboxItem[]): void {
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      sql.exec(
+        "UPDATE state SET json = ?, version = ? WHERE id = 1",
+        JSON.stringify(record),
+        record.version,
+      );
+      for (const entry of changes.actions) {
+        sql.exec(
+          "INSERT INTO actions (seq, seat, action, at) VALUES (?, ?, ?, ?)",
+          entry.seq,
+          entry.seat,
+          JSON.stringify(entry.action),
+          entry.at,
+        );
+      }
+      for (const deal of changes.deals)
+        sql.exec(
+          "INSERT OR REPLACE INTO deals (deal, json) VALUES (?, ?)",
+          deal.deal,
+          JSON.stringify(deal),
+        );
+      // The player index only needs its latest state: a pending older one is dropped.
+      sql.exec("DELETE FROM outbox WHERE kind = 'index' AND attempts = 0");
+      for (const item of [...outbox, { kind: "index" } as OutboxItem]) {
+        sql.exec(
+          "INSERT INTO outbox (kind, json) VALUES (?, ?)",
+          item.kind,
+          JSON.stringify(this.materialise(record, item)),
+        );
+      }
+    });
+    this.record = record;
+    this.broadcast();
+    // D1 is written after the move is stored; if it fails, the alarm retries.
+    this.ctx.waitUntil(
+      this.ctx.storage.setAlarm(Date.now() + RETRY_BASE_MS * 30).then(() => this.flushOutbox()),
+    );
+  }
+
+  /** Turns an outbox marker into the rows it stands for, as of now. */
+  private materialise(record: TableRecord, item: OutboxItem): OutboxItem {
+    switch (item.kind) {
+      case "table":
+        return {
+          kind: "table",
+          table: {
+            id: record.id,
+            seats: record.players,
+            deals: record.deals,
+            moveHours: record.moveHours,
+            status: tableStatus(record),
+            createdBy: record.createdBy,
+            createdAt: record.createdAt,
+            finishedAt: record.finishedAt,
+          },
+          seats: record.seats.map((seat, index) => ({
+            seat: index,
+            playerId: seat.playerId,
+            bot: seat.bot,
+            joinedAt: seat.joinedAt,
+          })),
+        };
+      case "index":
+        return { kind: "index", tableId: record.id, rows: indexRows(record) };
+      case "deal": {
+        const row = this.ctx.storage.sql
+          .exec<{ json: string }>("SELECT json FROM deals WHERE deal = ?", item.deal)
+          .toArray()[0];
+        const finished = row ? (JSON.parse(row.json) as FinishedDeal) : null;
+        const entry = record.game?.sheet[item.deal as number];
+        return {
+          kind: "deal",
+          deal: item.deal,
+          row: {
+            tableId: record.id,
+            dealNo: item.deal as number,
+            record: finished?.record ?? "",
+            json: finished ?? null,
+            declarer: entry?.declarer ?? null,
+            game: entry?.game ?? null,
+            value: entry ? (entry.won ? entry.value : -entry.value) : null,
+            listScore: entry ? entry.score : null,
+            finishedAt: Date.now(),
+          },
+        };
+      }
+      case "series":
+        return {
+          kind: "series",
+          tableId: record.id,
+          finishedAt: record.finishedAt ?? Date.now(),
+          results: standings(record.game as GameState).map((row) => ({
+            seat: row.seat,
+            playerId: record.seats[row.seat]?.playerId ?? null,
+            list: row.list,
+            seegerFabian: row.seegerFabian,
+            won: row.won,
+            lost: row.lost,
+            rank: row.rank,
+          })),
+        };
+      default:
+        return item;
+    }
+  }
+}
+
+interface Changes {
+  actions: { seq: number; seat: Seat; action: Action; at: number }[];
+  deals: FinishedDeal[];
+  outbox: OutboxItem[];
+}
+
+function newChanges(): Changes {
+  return { actions: [], deals: [], outbox: [] };
+}
+
+export function tableStatus(record: TableRecord): TableStatus {
+  if (!record.game) return "open";
+  return record.game.finished ? "finished" : "playing";
+}
+
+export function deadlineOf(record: TableRecord): number | null {
+  if (!record.game || record.game.finished || record.turnSince === null) return null;
+  return record.turnSince + record.moveHours * HOUR_MS;
+}
+
+export function tableView(
+  record: TableRecord,
+  seat: Seat | null,
+  playerId: string | null,
+): TableView {
+  const deadline = deadlineOf(record);
+  const table: TableView["table"] = {
+    id: record.id,
+    players: record.players,
+    deals: record.deals,
+    moveHours: record.moveHours,
+    status: tableStatus(record),
+    seats: record.seats.map((s, index) => ({
+      seat: index,
+      name: s.name,
+      bot: s.bot,
+      taken: s.bot || s.playerId !== null,
+      you: playerId !== null && s.playerId === playerId,
+    })),
+    commitments: record.commitments,
+  };
+  if (seat !== null) table.invite = record.invite;
+  if (record.game) {
+    return {
+      ...viewFor(record.game, seat),
+      table,
+      version: record.version,
+      deadline: deadline === null ? null : new Date(deadline).toISOString(),
+    };
+  }
+  return {
+    table,
+    version: record.version,
+    deadline: null,
+    players: record.players,
+    deals: record.deals,
+    dealNumber: 0,
+    seat,
+    finished: false,
+    phase: "waiting",
+    dealer: null,
+    roles: null,
+    toAct: null,
+    hand: [],
+    handCounts: record.seats.map(() => 0),
+    skat: null,
+    bidding: null,
+    auction: [],
+    declarer: null,
+    bid: 0,
+    game: null,
+    trick: [],
+    tricks: [],
+    lastTrick: null,
+    tricksWon: record.seats.map(() => 0),
+    openHand: null,
+    claim: { active: false, accepted: [] },
+    previous: null,
+    sheet: [],
+    standings: [],
+    legal: [],
+  };
+}
+
+/** One row per seated person: what "my games" lists. */
+function indexRows(record: TableRecord) {
+  const game = record.game;
+  const toAct = game ? seatToAct(game) : null;
+  const deadline = deadlineOf(record);
+  const table = game ? standings(game) : [];
+  return record.seats.flatMap((seat, index) => {
+    if (!seat.playerId) return [];
+    const own = table.find((row) => row.seat === index);
+    return [
+      {
+        playerId: seat.playerId,
+        seat: index,
+        toMove: toAct === index,
+        deadlineAt: toAct === index ? deadline : null,
+        dealNo: game ? game.dealNumber : 0,
+        deals: record.deals,
+        turnSeat: toAct,
+        turnName: toAct === null ? null : (record.seats[toAct]?.name ?? null),
+        status: tableStatus(record),
+        standing: own
+          ? {
+              list: own.list,
+              seegerFabian: own.seegerFabian,
+              won: own.won,
+              lost: own.lost,
+              rank: own.rank,
+            }
+          : null,
+      },
+    ];
+  });
+}
+
+function randomNonce(): string {
+  return toHex(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+/** Compares two secrets without stopping at the first difference. */
+function sameSecret(given: string, expected: string): boolean {
+  if (typeof given !== "string" || given.length !== expected.length) return false;
+  let difference = 0;
+  for (let i = 0; i < expected.length; i++)
+    difference |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+  return difference === 0;
+}
+
+function issDate(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)}/${iso.slice(11, 19)}/UTC`;
 }

@@ -63,6 +63,12 @@ export const player_tables = sqliteTable(
     to_move: integer("to_move", { mode: "boolean" }).notNull().default(false),
     deadline_at: integer("deadline_at", { mode: "timestamp_ms" }),
     deal_no: integer("deal_no").notNull().default(0),
+    /** Deals in the series, so "my games" can show "deal 7 of 36" without another query. */
+    deals: integer("deals").notNull().default(0),
+    /** The seat the table waits for, and that seat's name; null while waiting for players or when finished. */
+    turn_seat: integer("turn_seat"),
+    turn_name: text("turn_name"),
+    status: text("status", { enum: TABLE_STATUSES }).notNull().default("open"),
     /** The player's standing in the series (list totals so far), as JSON. */
     standing_json: text("standing_json", { mode: "json" }),
     updated_at: integer("updated_at", { mode: "timestamp_ms" }).notNull(),

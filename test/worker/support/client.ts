@@ -1,0 +1,101 @@
+/** A small API client for the workerd tests: it talks to the real Worker, DO and D1. */
+import { exports } from "cloudflare:workers";
+import type { TableView } from "../../../worker/table";
+
+export const ORIGIN = "http://fernskat.test";
+let addressCounter = 0;
+
+/** Each test client gets its own address, so the per-address rate limit is not shared by accident. */
+export function freshAddress(): string {
+  addressCounter++;
+  return `198.51.100.${addressCounter % 250}`;
+}
+
+export interface Player {
+  id: string;
+  name: string;
+  token: string;
+  address: string;
+}
+
+export async function call(
+  method: string,
+  path: string,
+  options: {
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    address?: string;
+  } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    "CF-Connecting-IP": options.address ?? "203.0.113.1",
+    ...options.headers,
+  };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && !headers["Content-Type"]) headers["Content-Type"] = "application/json";
+  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method, headers, body }));
+}
+
+export async function createPlayer(name: string): Promise<Player> {
+  const address = freshAddress();
+  const res = await call("POST", "/api/players", { body: { name }, address });
+  if (res.status !== 201) throw new Error(`createPlayer: ${res.status} ${await res.text()}`);
+  const body = await res.json<{ player: { id: string; name: string }; token: string }>();
+  return { ...body.player, token: body.token, address };
+}
+
+export async function createTable(
+  player: Player,
+  options: { seats: 3 | 4; deals?: number; bots?: number; moveHours?: number; nonce?: string },
+): Promise<{ id: string; invite: string; commitments: string[] }> {
+  const res = await call("POST", "/api/tables", {
+    token: player.token,
+    body: options,
+    address: player.address,
+  });
+  if (res.status !== 201) throw new Error(`createTable: ${res.status} ${await res.text()}`);
+  const body = await res.json<{ table: { id: string; invite: string }; commitments: string[] }>();
+  return { ...body.table, commitments: body.commitments };
+}
+
+export async function join(
+  player: Player,
+  tableId: string,
+  invite: string,
+  nonce?: string,
+): Promise<number> {
+  const res = await call("POST", `/api/tables/${tableId}/join`, {
+    token: player.token,
+    body: nonce ? { invite, nonce } : { invite },
+    address: player.address,
+  });
+  if (res.status !== 200) throw new Error(`join: ${res.status} ${await res.text()}`);
+  return (await res.json<{ seat: number }>()).seat;
+}
+
+export async function getView(player: Player, tableId: string): Promise<TableView> {
+  const res = await call("GET", `/api/tables/${tableId}`, {
+    token: player.token,
+    address: player.address,
+  });
+  if (res.status !== 200) throw new Error(`view: ${res.status} ${await res.text()}`);
+  return res.json<TableView>();
+}
+
+export async function act(
+  player: Player,
+  tableId: string,
+  version: number,
+  action: unknown,
+): Promise<Response> {
+  return call("POST", `/api/tables/${tableId}/actions`, {
+    token: player.token,
+    body: { version, action },
+    address: player.address,
+  });
+}
