@@ -292,7 +292,9 @@ const routes = app
     const headers = new Headers(c.req.raw.headers);
     headers.delete("X-Fernskat-Player");
     if (playerId) headers.set("X-Fernskat-Player", playerId);
-    return stub.fetch(new Request(c.req.raw, { headers }));
+    const response = await stub.fetch(new Request(c.req.raw, { headers }));
+    // A refusal from the object arrives with immutable headers; copy it so the security headers fit.
+    return response.status === 101 ? response : new Response(response.body, response);
   })
   .get("/api/tables/:id/deals/:n", async (c) => {
     const stub = tableStub(c);
