@@ -21,6 +21,10 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: "score games given as JSON lines (cards, game, announcements, bid, points, tricks)",
     load: () => import("./score"),
   },
+  selfplay: {
+    summary: "play N complete deals between bots and random players; prints one JSON line",
+    load: () => import("./selfplay"),
+  },
 };
 
 function usage(): string {
