@@ -80,8 +80,10 @@ export function randomAction(state: GameState, seat: Seat, rng: Rng): Action {
   return legal[count === 1 ? 0 : rng.nextInt(count)] as Action;
 }
 
+const ORDERED_DECK: readonly Card[] = Array.from({ length: 32 }, (_, card) => card);
+
 function randomDeck(rng: Rng): Card[] {
-  const deck = Array.from({ length: 32 }, (_, card) => card);
+  const deck = ORDERED_DECK.slice();
   for (let i = 31; i > 0; i--) {
     const j = rng.nextInt(i + 1);
     const card = deck[i] as Card;
