@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+
+/** Whole-series tests: generous, since a loaded machine can make them several times slower. */
+const HEAVY_TEST_TIMEOUT = 120_000;
+
 import { biddingLimit, chooseAction, gameFeatures, gameLogit, MODEL_WEIGHTS } from "./bot";
 import { type Card, cards, hand } from "./cards";
 import {
@@ -180,102 +184,118 @@ function* randomStates(walks: number, seed: number): Generator<[GameState, Seat[
 // ---------------------------------------------------------------------------------------------
 
 describe("bot: legal, deterministic, fair", () => {
-  it("always returns a legal action, in every phase, at 3- and 4-tables", () => {
-    const phases = new Map<string, number>();
-    let decisions = 0;
-    for (const [state, deciders] of randomStates(120, 11)) {
-      for (const seat of deciders) {
-        const action = decide(state, seat, decisions);
-        expect(legalActions(state, seat)).toContain(action);
-        const deal = state.deal as DealState;
-        const key = `${state.players}:${deal.phase}${deal.declaration ? `:${GAME_NAMES[deal.declaration.kind]}` : ""}${deal.claimActive ? ":claim" : ""}`;
-        phases.set(key, (phases.get(key) ?? 0) + 1);
-        decisions++;
-      }
-    }
-    expect(decisions).toBeGreaterThan(5000);
-    for (const players of [3, 4]) {
-      for (const phase of ["bidding", "skat", "discard", "declare"]) {
-        expect(phases.get(`${players}:${phase}`) ?? 0, `${players}:${phase}`).toBeGreaterThan(0);
-      }
-      for (const game of GAME_NAMES) {
-        expect(
-          phases.get(`${players}:play:${game}`) ?? 0,
-          `${players}:play:${game}`,
-        ).toBeGreaterThan(0);
-      }
-    }
-    expect([...phases.keys()].some((key) => key.endsWith(":claim"))).toBe(true);
-  });
-
-  it("always returns a legal action in bot-played deals", () => {
-    const rng = Rng.fromSeed(5);
-    const seeds = Array.from({ length: 24 }, (_, i) => (i + 7).toString(16).padStart(64, "0"));
-    for (const players of [3, 4] as const) {
-      const created = newGame({ players, deals: 24, seeds });
-      if (!created.ok) throw new Error(created.error.message);
-      let state = created.value;
-      while (!state.finished) {
-        const seat = seatToAct(state) as Seat;
-        const action = chooseAction(state, seat, rng.nextUint32());
-        expect(legalActions(state, seat)).toContain(action);
-        state = act(state, seat, action);
-      }
-      expect(state.sheet.some((entry) => !entry.passedIn)).toBe(true);
-    }
-  });
-
-  it("is deterministic for a seed", () => {
-    let checked = 0;
-    for (const [state, deciders] of randomStates(20, 3)) {
-      for (const seat of deciders) {
-        const copy = structuredClone(state);
-        expect(chooseAction(copy, seat, "seed-x")).toEqual(chooseAction(state, seat, "seed-x"));
-        expect(chooseAction(state, seat, 42)).toEqual(chooseAction(state, seat, 42));
-        checked++;
-      }
-    }
-    expect(checked).toBeGreaterThan(500);
-  });
-
-  it("decides the same when only cards it cannot see differ", () => {
-    const rng = Rng.fromSeed(99);
-    let compared = 0;
-    let sawDifferentHands = 0;
-    for (const [state, deciders] of randomStates(60, 17)) {
-      const deal = state.deal as DealState;
-      for (const seat of deciders) {
-        const me = roleOf(deal, seat) as Role;
-        // Pool every card this seat cannot see, deal it out again with the same counts.
-        const open = deal.declarerOpen && deal.declarer !== -1 ? deal.declarer : -1;
-        const skatVisible = deal.declarer === me && deal.pickedUp;
-        const hiddenRoles = ([0, 1, 2] as Role[]).filter((r) => r !== me && r !== open);
-        let pool = 0;
-        for (const r of hiddenRoles) pool |= deal.hands[r];
-        if (!skatVisible) pool |= deal.skat;
-        const poolCards = Array.from({ length: 32 }, (_, c) => c).filter((c) => (pool >>> c) & 1);
-        for (let i = poolCards.length - 1; i > 0; i--) {
-          const j = rng.nextInt(i + 1);
-          [poolCards[i], poolCards[j]] = [poolCards[j] as Card, poolCards[i] as Card];
+  it(
+    "always returns a legal action, in every phase, at 3- and 4-tables",
+    () => {
+      const phases = new Map<string, number>();
+      let decisions = 0;
+      for (const [state, deciders] of randomStates(120, 11)) {
+        for (const seat of deciders) {
+          const action = decide(state, seat, decisions);
+          expect(legalActions(state, seat)).toContain(action);
+          const deal = state.deal as DealState;
+          const key = `${state.players}:${deal.phase}${deal.declaration ? `:${GAME_NAMES[deal.declaration.kind]}` : ""}${deal.claimActive ? ":claim" : ""}`;
+          phases.set(key, (phases.get(key) ?? 0) + 1);
+          decisions++;
         }
-        const hands: DealState["hands"] = [...deal.hands];
-        const take = (count: number) => {
-          let mask = 0;
-          for (let k = 0; k < count; k++) mask |= 1 << (poolCards.shift() as Card);
-          return mask;
-        };
-        for (const r of hiddenRoles) hands[r] = take(countBits(deal.hands[r]));
-        const skat = skatVisible ? deal.skat : take(countBits(deal.skat));
-        const other: GameState = { ...state, deal: { ...deal, hands, skat } };
-        if (hiddenRoles.some((r) => hands[r] !== deal.hands[r])) sawDifferentHands++;
-        expect(viewFor(other, seat)).toEqual(viewFor(state, seat));
-        expect(chooseAction(other, seat, compared)).toEqual(chooseAction(state, seat, compared));
-        compared++;
       }
-    }
-    expect(compared).toBeGreaterThan(1000);
-    expect(sawDifferentHands).toBeGreaterThan(500);
-  });
+      expect(decisions).toBeGreaterThan(5000);
+      for (const players of [3, 4]) {
+        for (const phase of ["bidding", "skat", "discard", "declare"]) {
+          expect(phases.get(`${players}:${phase}`) ?? 0, `${players}:${phase}`).toBeGreaterThan(0);
+        }
+        for (const game of GAME_NAMES) {
+          expect(
+            phases.get(`${players}:play:${game}`) ?? 0,
+            `${players}:play:${game}`,
+          ).toBeGreaterThan(0);
+        }
+      }
+      expect([...phases.keys()].some((key) => key.endsWith(":claim"))).toBe(true);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    "always returns a legal action in bot-played deals",
+    () => {
+      const rng = Rng.fromSeed(5);
+      const seeds = Array.from({ length: 24 }, (_, i) => (i + 7).toString(16).padStart(64, "0"));
+      for (const players of [3, 4] as const) {
+        const created = newGame({ players, deals: 24, seeds });
+        if (!created.ok) throw new Error(created.error.message);
+        let state = created.value;
+        while (!state.finished) {
+          const seat = seatToAct(state) as Seat;
+          const action = chooseAction(state, seat, rng.nextUint32());
+          expect(legalActions(state, seat)).toContain(action);
+          state = act(state, seat, action);
+        }
+        expect(state.sheet.some((entry) => !entry.passedIn)).toBe(true);
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    "is deterministic for a seed",
+    () => {
+      let checked = 0;
+      for (const [state, deciders] of randomStates(20, 3)) {
+        for (const seat of deciders) {
+          const copy = structuredClone(state);
+          expect(chooseAction(copy, seat, "seed-x")).toEqual(chooseAction(state, seat, "seed-x"));
+          expect(chooseAction(state, seat, 42)).toEqual(chooseAction(state, seat, 42));
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(500);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    "decides the same when only cards it cannot see differ",
+    () => {
+      const rng = Rng.fromSeed(99);
+      let compared = 0;
+      let sawDifferentHands = 0;
+      for (const [state, deciders] of randomStates(60, 17)) {
+        const deal = state.deal as DealState;
+        for (const seat of deciders) {
+          const me = roleOf(deal, seat) as Role;
+          // Pool every card this seat cannot see, deal it out again with the same counts.
+          const open = deal.declarerOpen && deal.declarer !== -1 ? deal.declarer : -1;
+          const skatVisible = deal.declarer === me && deal.pickedUp;
+          const hiddenRoles = ([0, 1, 2] as Role[]).filter((r) => r !== me && r !== open);
+          let pool = 0;
+          for (const r of hiddenRoles) pool |= deal.hands[r];
+          if (!skatVisible) pool |= deal.skat;
+          const poolCards = Array.from({ length: 32 }, (_, c) => c).filter((c) => (pool >>> c) & 1);
+          for (let i = poolCards.length - 1; i > 0; i--) {
+            const j = rng.nextInt(i + 1);
+            [poolCards[i], poolCards[j]] = [poolCards[j] as Card, poolCards[i] as Card];
+          }
+          const hands: DealState["hands"] = [...deal.hands];
+          const take = (count: number) => {
+            let mask = 0;
+            for (let k = 0; k < count; k++) mask |= 1 << (poolCards.shift() as Card);
+            return mask;
+          };
+          for (const r of hiddenRoles) hands[r] = take(countBits(deal.hands[r]));
+          const skat = skatVisible ? deal.skat : take(countBits(deal.skat));
+          const other: GameState = { ...state, deal: { ...deal, hands, skat } };
+          if (hiddenRoles.some((r) => hands[r] !== deal.hands[r])) sawDifferentHands++;
+          expect(viewFor(other, seat)).toEqual(viewFor(state, seat));
+          expect(chooseAction(other, seat, compared)).toEqual(chooseAction(state, seat, compared));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(1000);
+      expect(sawDifferentHands).toBeGreaterThan(500);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 
   it("computes the model's logit from tables exactly as from the spelled-out features", () => {
     const rng = Rng.fromSeed(8);
@@ -528,6 +548,10 @@ describe("bot: claims and concessions", () => {
     const claimed = act(state, SEAT.forehand, { type: "claim" });
     expect(decide(claimed, SEAT.middlehand)).toEqual({ type: "acceptClaim" });
     expect(decide(claimed, SEAT.rearhand)).toEqual({ type: "acceptClaim" });
+    // Also in the middle of a trick, when the declarer's card cannot be beaten.
+    const midTrick = play(claimed, "CJ");
+    expect(seatToAct(midTrick)).toBe(SEAT.middlehand);
+    expect(decide(midTrick, SEAT.middlehand)).toEqual({ type: "acceptClaim" });
   });
 
   it("does not claim an open question, and a defender rejects such a claim", () => {

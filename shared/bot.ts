@@ -43,6 +43,7 @@ import {
   GRAND,
   gameKindOf,
   NULL,
+  playableCards,
   TRUMPS,
   trumpOrder,
 } from "./games";
@@ -1382,29 +1383,54 @@ function nullDefenderCard(table: Table, playable: CardMask): Card {
 // Claims and concessions
 
 /**
- * Whether the declarer surely takes every remaining trick: he is on lead, his top trumps outrank
- * every trump the defenders may hold for as many rounds as they may hold trumps, and each of his
- * plain cards outranks every plain card of its suit still out. The "still out" cards are all cards
- * the judging seat cannot place (an unseen skat included), so the check never overstates.
+ * Whether the declarer surely takes every remaining trick. The cards "still out" are all cards the
+ * judging seat cannot place (an unseen skat included), so the check never overstates. A trick in
+ * progress must be his for sure: his card in it cannot be beaten, or he still holds such a card.
  */
 function sweepIsCertain(table: Table, declarerRole: Role): boolean {
-  const { kind } = table;
-  if (kind === NULL || table.trick.length > 0 || table.leader !== declarerRole) return false;
-  const declarerHand = table.me === declarerRole ? table.hand : table.possible[declarerRole];
+  const { kind, trick } = table;
+  if (kind === NULL) return false;
   if (table.me !== declarerRole && !table.declarerOpen) return false;
+  const declarerHand = table.me === declarerRole ? table.hand : table.possible[declarerRole];
   const out = ~(declarerHand | table.played);
+  if (trick.length === 0)
+    return table.leader === declarerRole && sweepsFromLead(kind, declarerHand, out);
+  const position = (declarerRole - table.leader + 3) % 3;
+  const best = trickBest(table);
+  if (position < trick.length) {
+    return (
+      best.position === position &&
+      (beatersOf(kind, best.card) & out) === 0 &&
+      sweepsFromLead(kind, declarerHand, out)
+    );
+  }
+  const last = trick.length === 2;
+  let sure = false;
+  forEachCard(playableCards(kind, declarerHand, trick[0] as Card), (card) => {
+    if (sure || !beats(kind, card, best.card)) return;
+    if (!last && (beatersOf(kind, card) & out) !== 0) return;
+    sure = sweepsFromLead(kind, declarerHand & ~(1 << card), out);
+  });
+  return sure;
+}
+
+/**
+ * Whether a declarer on lead with `hand` takes every trick against any placement of the `out`
+ * cards: his top trumps outrank every trump out for as many rounds as trumps are out, and each of
+ * his plain cards outranks every card of its suit still out.
+ */
+function sweepsFromLead(kind: GameKind, hand: CardMask, out: CardMask): boolean {
   const trumps = TRUMPS[kind] as number;
   const outTrumps = out & trumps;
-  const myTrumps = declarerHand & trumps;
+  const myTrumps = hand & trumps;
   if (outTrumps !== 0) {
     const rounds = countCards(outTrumps);
     if (countCards(myTrumps) < rounds) return false;
-    const order = trumpOrder(kind).filter((card) => has(myTrumps, card));
-    const lowestDrawing = order[rounds - 1] as Card;
-    if (!beats(kind, lowestDrawing, extreme(kind, outTrumps, true))) return false;
+    const drawing = trumpOrder(kind).filter((card) => has(myTrumps, card));
+    if (!beats(kind, drawing[rounds - 1] as Card, extreme(kind, outTrumps, true))) return false;
   }
   let sure = true;
-  forEachCard(declarerHand & ~trumps, (card) => {
+  forEachCard(hand & ~trumps, (card) => {
     if ((out & plainSuit(kind, card) & beatersOf(kind, card)) !== 0) sure = false;
   });
   return sure;
