@@ -232,10 +232,10 @@ export function parseIssResult(text: string): Result<IssResult> {
     if (!r.ok) return r;
     resigned = r.value;
   }
-  const value = (checked: Result<IssSeat | -1>): IssSeat | -1 => (checked.ok ? checked.value : -1);
+  const seatOf = (checked: Result<IssSeat | -1>): IssSeat | -1 => (checked.ok ? checked.value : -1);
   return ok({
     passed: false,
-    declarer: value(declarer),
+    declarer: seatOf(declarer),
     outcome,
     value: numbers.v as number,
     matadors: numbers.m as number,
@@ -245,8 +245,8 @@ export function parseIssResult(text: string): Result<IssResult> {
     schneider: schneider as boolean,
     schwarz: schwarz as boolean,
     penalties: [p0 as boolean, p1 as boolean, p2 as boolean],
-    left: value(left),
-    timedOut: value(timedOut),
+    left: seatOf(left),
+    timedOut: seatOf(timedOut),
     resigned,
     extra,
   });
