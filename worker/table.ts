@@ -134,6 +134,11 @@ const fail = (
 /** Outbox retries back off from 1 s to 10 min. */
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 10 * 60 * 1000;
+/**
+ * When a move changes nothing in the player index but the deadline (a human moves, the bots answer,
+ * it is the human's turn again), its D1 write waits this long, so a run of moves costs one write.
+ */
+const INDEX_DEBOUNCE_MS = 2000;
 const HOUR_MS = 3600 * 1000;
 
 interface SocketAttachment {
@@ -149,6 +154,10 @@ interface SocketAttachment {
 export class Table extends DurableObject<Env> {
   private record: TableRecord | null = null;
   private createdAt = 0;
+  /** The running outbox flush: one at a time, so no D1 write is made twice. */
+  private flushing: Promise<number> | null = null;
+  /** The last index rows queued, without deadlines: what decides whether D1 must hear at once. */
+  private lastIndexKey: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -447,6 +456,17 @@ export class Table extends DurableObject<Env> {
 
   /** Writes pending D1 rows in order; stops at the first failure and retries it later. */
   async flushOutbox(): Promise<number> {
+    while (this.flushing) await this.flushing;
+    const mine = this.drainOutbox();
+    this.flushing = mine;
+    try {
+      return await mine;
+    } finally {
+      if (this.flushing === mine) this.flushing = null;
+    }
+  }
+
+  private async drainOutbox(): Promise<number> {
     const sql = this.ctx.storage.sql;
     let written = 0;
     for (;;) {
@@ -608,6 +628,11 @@ export class Table extends DurableObject<Env> {
   /** Persists everything at once, then tells the world: sockets now, D1 through the outbox. */
   private commit(record: TableRecord, changes: Changes, outbox: OutboxItem[]): void {
     const sql = this.ctx.storage.sql;
+    const index = this.materialise(record, { kind: "index" });
+    const indexKey = JSON.stringify(
+      index.kind === "index" ? index.rows?.map(({ deadlineAt: _, ...row }) => row) : null,
+    );
+    const urgent = outbox.length > 0 || indexKey !== this.lastIndexKey;
     this.ctx.storage.transactionSync(() => {
       sql.exec(
         "UPDATE state SET json = ?, version = ? WHERE id = 1",
@@ -631,20 +656,32 @@ export class Table extends DurableObject<Env> {
         );
       // The player index only needs its latest state: a pending older one is dropped.
       sql.exec("DELETE FROM outbox WHERE kind = 'index' AND attempts = 0");
-      for (const item of [...outbox, { kind: "index" } as OutboxItem]) {
+      for (const item of [...outbox, index]) {
         sql.exec(
           "INSERT INTO outbox (kind, json) VALUES (?, ?)",
           item.kind,
-          JSON.stringify(this.materialise(record, item)),
+          JSON.stringify(item === index ? index : this.materialise(record, item)),
         );
       }
     });
     this.record = record;
+    this.lastIndexKey = indexKey;
     this.broadcast();
     // D1 is written after the move is stored; if it fails, the alarm retries.
-    this.ctx.waitUntil(
-      this.ctx.storage.setAlarm(Date.now() + RETRY_BASE_MS * 30).then(() => this.flushOutbox()),
-    );
+    if (urgent) {
+      this.ctx.waitUntil(
+        this.ctx.storage.setAlarm(Date.now() + RETRY_BASE_MS * 30).then(() => this.flushOutbox()),
+      );
+    } else {
+      this.ctx.waitUntil(this.alarmWithin(INDEX_DEBOUNCE_MS));
+    }
+  }
+
+  /** Brings the alarm forward to `ms` from now, never later than one already set. */
+  private async alarmWithin(ms: number): Promise<void> {
+    const due = Date.now() + ms;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > due) await this.ctx.storage.setAlarm(due);
   }
 
   /** Turns an outbox marker into the rows it stands for, as of now. */
