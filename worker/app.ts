@@ -298,7 +298,9 @@ const routes = app
   })
   .get("/api/tables/:id/deals/:n", async (c) => {
     const stub = tableStub(c);
-    const n = Number(c.req.param("n"));
+    // Only the plain decimal form: Number() would also take "0x1", "1.0" or " 1" for deal 1.
+    const raw = c.req.param("n") ?? "";
+    const n = /^[1-9][0-9]*$/.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isInteger(n) || n < 1 || n > 96)
       throw new ApiError(404, "ERR_DEAL_NOT_FOUND", "deals are numbered from 1");
     const inviteParam = c.req.query("invite");
