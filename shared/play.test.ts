@@ -148,6 +148,54 @@ describe("card play (RULES §3.8, §4)", () => {
   });
 });
 
+describe("what the table sees of the play (decisions table: every finished trick is public, hidden cards never)", () => {
+  it("shows every finished trick and the current one to every seat and to spectators", () => {
+    const state = clubsHand("cards CJ DJ D8  SJ HJ D9  CA");
+    const [fh, mh, rh] = [seatOf(state, "fh"), seatOf(state, "mh"), seatOf(state, "rh")];
+    for (const seat of [fh, mh, rh, null]) {
+      const view = viewFor(state, seat);
+      expect(view.tricks).toEqual([
+        {
+          leader: fh,
+          winner: fh,
+          cards: [
+            { seat: fh, card: "CJ" },
+            { seat: mh, card: "DJ" },
+            { seat: rh, card: "D8" },
+          ],
+        },
+        {
+          leader: fh,
+          winner: fh,
+          cards: [
+            { seat: fh, card: "SJ" },
+            { seat: mh, card: "HJ" },
+            { seat: rh, card: "D9" },
+          ],
+        },
+      ]);
+      expect(view.trick).toEqual([{ seat: fh, card: "CA" }]);
+      expect(view.tricksWon[fh]).toBe(2);
+      expect(view.handCounts[fh]).toBe(7);
+      expect(view.handCounts[mh]).toBe(8);
+    }
+  });
+
+  it("reveals the whole deal once it is over: hands as dealt, the skat and the discards", () => {
+    const state = run(
+      tableFrom(DEAL, { deals: 3 }),
+      `${auctionFor("fh", 18)}, fh pickUp, fh discard C7 HK, fh declare clubs, fh concede`,
+    );
+    const previous = viewFor(state, null).previous;
+    expect(previous?.dealt[seatOf(tableFrom(DEAL), "fh")]).toEqual(
+      "C9 CT CQ CK CA SJ HT HK HA CJ".split(" ").sort(byIndex),
+    );
+    expect(previous?.skat).toEqual(["C7", "C8"]);
+    expect(previous?.discards).toEqual(["C7", "HK"]);
+    expect(previous?.result).toMatchObject({ end: "declarerConceded", value: 36, score: -72 });
+  });
+});
+
 describe("deals that end early (RULES §4.5, §8.6)", () => {
   it("ends a null game at the declarer's first trick: null hand lost, -70", () => {
     const state = run(
@@ -407,8 +455,22 @@ describe("declarer claims the rest (decisions table: open hand; both accept or p
     expect(rejection(clubsHand(script as string), step as string)).toBe(code);
   });
 
+  it("lets a rejected claim withdraw every agreement so far, an earlier concession included (engine decision; RULES is silent)", () => {
+    const state = clubsHand("cards CJ DJ D8, mh concede, fh claim, rh reject");
+    expect(currentDeal(state).yielded).toEqual([]);
+    expect(legalSteps(state, "mh")).toEqual(["concede"]);
+    expect(currentDeal(run(state, "rh concede")).phase).toBe("play");
+  });
+
   it("does not pause play while a claim waits for its answers", () => {
     const state = clubsHand("fh claim");
     expect(attempt(state, "fh play CJ").ok).toBe(true);
   });
 });
+
+const CARD_ORDER =
+  "C7 C8 C9 CT CJ CQ CK CA S7 S8 S9 ST SJ SQ SK SA H7 H8 H9 HT HJ HQ HK HA D7 D8 D9 DT DJ DQ DK DA";
+/** Engine order of cards (suit by suit, 7 up to ace), the order of views. */
+function byIndex(a: string, b: string): number {
+  return CARD_ORDER.indexOf(a) - CARD_ORDER.indexOf(b);
+}

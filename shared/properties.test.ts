@@ -323,6 +323,8 @@ function checkDealEnd(before: GameState, after: GameState, events: Applied["even
     expect(result.overbid).toBe(false);
   } else {
     expect(result.score).toBe(-2 * result.value);
+    // RULES §13.3: every lost score is even and at most -36
+    expect(result.score).toBeLessThanOrEqual(-36);
   }
   // the declarer's points and tricks add up with the defenders'
   const defenders = defenderTrickPoints(deal);
@@ -645,6 +647,7 @@ describe("scoreGame over random declarations, bids and outcomes", () => {
           expect(outcome.conceded).toBe(false);
         } else {
           expect(result.score).toBe(-2 * result.value);
+          expect(result.score).toBeLessThanOrEqual(-36);
         }
         if (result.overbid) {
           expect(result.won).toBe(false);

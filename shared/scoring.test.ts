@@ -580,6 +580,14 @@ describe("the engine counts matadors on the dealt hand plus the original skat (R
     expect(lastResult(state)).toMatchObject({ matadors: 3, value, score: listScore });
   });
 
+  it("lets a game that cannot reach the bid be declared after pickup (RULES §3.7): diamonds at 264 charged 270, -540", () => {
+    const state = run(
+      tableFrom(withJackInSkat),
+      `${auctionFor("fh", 264)}, fh pickUp, fh discard C8 C9, fh declare diamonds, fh concede`,
+    );
+    expect(lastResult(state)).toMatchObject({ overbid: true, value: 270, score: -540 });
+  });
+
   it("lowers a hand game when the club jack lies in the skat: without 3 becomes with 1, bid 60 charged 60", () => {
     const deal: DealCards = {
       fh: "DJ CA CT CK CQ C9 C8 HA HT HK",

@@ -1,4 +1,6 @@
 import { describe, expect, it, test } from "vitest";
+import { parseHex } from "./bytes";
+import { cardCodes } from "./cards";
 import {
   apply,
   defaultSeriesLength,
@@ -9,6 +11,7 @@ import {
   seatToAct,
   standings,
 } from "./engine";
+import { shuffleDeck } from "./shuffle";
 import {
   auctionFor,
   currentDeal,
@@ -97,6 +100,35 @@ describe("dealer rotation (RULES §1.2, §1.4, §2.6)", () => {
       expect(currentDeal(state).roles).toEqual(roles);
     },
   );
+});
+
+describe("dealing (RULES §1.3: deck positions 0-9 forehand, 10-19 middlehand, 20-29 rearhand, 30-31 skat)", () => {
+  test.each([
+    [3, 0],
+    [3, 2],
+    [4, 1],
+    [4, 3],
+  ])("at a %i-table with dealer %i each role gets its ten cards", (players, dealer) => {
+    const state = tableFrom(DEAL, { players: players as 3 | 4, firstDealer: dealer as number });
+    const parts = [DEAL.fh, DEAL.mh, DEAL.rh];
+    (["fh", "mh", "rh"] as const).forEach((role, index) => {
+      const seat = seatOf(state, role);
+      expect([...viewFor(state, seat).hand].sort()).toEqual(
+        (parts[index] as string).split(" ").sort(),
+      );
+    });
+    expect(cardCodes(currentDeal(state).skat).sort()).toEqual(["C7", "C8"]);
+  });
+
+  it("deals each deal of a seeded series from shuffleDeck(seed)", () => {
+    const seeds = ["00", "ff"].map((byte) => byte.repeat(32));
+    const created = newGame({ players: 3, deals: 3, seeds: [...seeds, seeds[0] as string] });
+    if (!created.ok) throw new Error(created.error.code);
+    expect(currentDeal(created.value).deck).toEqual(shuffleDeck(parseHex(seeds[0]) as Uint8Array));
+    const next = run(created.value, PASS_IN);
+    expect(currentDeal(next).deck).toEqual(shuffleDeck(parseHex(seeds[1]) as Uint8Array));
+    expect(currentDeal(next).deck).not.toEqual(currentDeal(created.value).deck);
+  });
 });
 
 describe("the sitting-out dealer of a four-table (RULES §1.2)", () => {
