@@ -388,8 +388,13 @@ const CONCEDE: Action = Object.freeze({ type: "concede" });
 const CLAIM: Action = Object.freeze({ type: "claim" });
 const ACCEPT_CLAIM: Action = Object.freeze({ type: "acceptClaim" });
 const REJECT_CLAIM: Action = Object.freeze({ type: "rejectClaim" });
-const FOREHAND_AT_18: readonly Action[] = [Object.freeze({ type: "bid", value: 18 }), PASS];
-const ANSWERS: readonly Action[] = [HOLD, PASS];
+// The lists handed out as they are are frozen too: a caller sorting its `legal` in place would
+// otherwise reorder them for every table (the null-below-bid cut relies on nulls coming last).
+const FOREHAND_AT_18: readonly Action[] = Object.freeze([
+  Object.freeze({ type: "bid", value: 18 }),
+  PASS,
+]);
+const ANSWERS: readonly Action[] = Object.freeze([HOLD, PASS]);
 
 function declareAction(
   kind: GameKind,
@@ -429,8 +434,8 @@ function declarations(hand: boolean): Action[] {
   );
   return actions;
 }
-const HAND_DECLARATIONS: readonly Action[] = [PICK_UP, ...declarations(true)];
-const PICKUP_DECLARATIONS: readonly Action[] = declarations(false);
+const HAND_DECLARATIONS: readonly Action[] = Object.freeze([PICK_UP, ...declarations(true)]);
+const PICKUP_DECLARATIONS: readonly Action[] = Object.freeze(declarations(false));
 
 /** The declarations (and, before the skat is seen, pickUp) open to the declarer at this bid. */
 function legalDeclarations(deal: DealState): readonly Action[] {
