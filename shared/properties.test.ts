@@ -369,6 +369,15 @@ function checkDealEnd(before: GameState, after: GameState, events: Applied["even
 function checkLegalExactly(state: GameState, rng: Rng): void {
   for (let seat = 0; seat < state.players; seat++) {
     const listed = legalActions(state, seat);
+    // callers get frozen actions in a list that is frozen or their own (legalActions' contract)
+    holds(
+      Object.isFrozen(listed) || legalActions(state, seat) !== listed,
+      `legalActions hands out a shared, mutable list in phase ${state.deal?.phase}`,
+    );
+    holds(
+      listed.every((action) => Object.isFrozen(action)),
+      "every listed action is frozen",
+    );
     const sample =
       listed.length <= 12
         ? listed
