@@ -1,0 +1,123 @@
+import { createSignal, For, Show } from "solid-js";
+import { CardFace } from "../cards";
+import { language, setLanguage, t } from "../i18n";
+import { personalLink, session } from "../stores/session";
+import {
+  FACES,
+  type Faces,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  setFaces,
+  settings,
+} from "../stores/settings";
+import { StartForm } from "./Home";
+
+const PREVIEW = ["CJ", "HA", "ST", "DQ"];
+
+export default function SettingsPage() {
+  const [copied, setCopied] = createSignal(false);
+  const faceLabel = (faces: Faces) =>
+    faces === "french4"
+      ? t("settings.french4")
+      : faces === "french"
+        ? t("settings.french")
+        : t("settings.german");
+  async function copyLink() {
+    const link = personalLink();
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2500);
+    } catch {
+      (document.getElementById("personal-link") as HTMLInputElement | null)?.select();
+    }
+  }
+  return (
+    <main class="page narrow settings">
+      <h1>{t("settings.title")}</h1>
+
+      <section class="panel light">
+        <fieldset>
+          <legend>{t("settings.language")}</legend>
+          <div class="option-list" data-testid="languages">
+            <For each={LANGUAGES}>
+              {(lang) => (
+                <label class="choice wide">
+                  <input
+                    type="radio"
+                    name="language"
+                    value={lang}
+                    checked={language() === lang}
+                    onChange={() => void setLanguage(lang)}
+                    data-testid={`lang-${lang}`}
+                  />
+                  <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
+                </label>
+              )}
+            </For>
+          </div>
+        </fieldset>
+      </section>
+
+      <section class="panel light">
+        <fieldset>
+          <legend>{t("settings.faces")}</legend>
+          <div class="faces-list">
+            <For each={FACES}>
+              {(faces) => (
+                <label class="face-option" classList={{ chosen: settings.faces === faces }}>
+                  <input
+                    type="radio"
+                    name="faces"
+                    value={faces}
+                    checked={settings.faces === faces}
+                    onChange={() => setFaces(faces)}
+                    data-testid={`faces-${faces}`}
+                  />
+                  <span class="face-name">{faceLabel(faces)}</span>
+                  <span class="face-preview" aria-hidden="true">
+                    <For each={PREVIEW}>
+                      {(code) => <CardFace code={code} faces={faces} lang={language()} />}
+                    </For>
+                  </span>
+                </label>
+              )}
+            </For>
+          </div>
+        </fieldset>
+      </section>
+
+      <section class="panel light">
+        <h2>{t("settings.player")}</h2>
+        <Show when={session.token} fallback={<StartForm />}>
+          <p>
+            {t("settings.playingAs")}{" "}
+            <strong data-testid="player-name">{session.player?.name ?? "…"}</strong>
+          </p>
+          <p class="muted small">{t("settings.nameNote")}</p>
+          <h3>{t("settings.personalLink")}</h3>
+          <p>{t("settings.personalLinkText")}</p>
+          <div class="invite-link">
+            <label for="personal-link" class="visually-hidden">
+              {t("settings.personalLink")}
+            </label>
+            <input
+              id="personal-link"
+              type="text"
+              readOnly
+              value={personalLink() ?? ""}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <div class="actions">
+              <button type="button" class="btn primary" onClick={() => void copyLink()}>
+                {copied() ? t("invite.copied") : t("invite.copy")}
+              </button>
+            </div>
+          </div>
+          <p class="warning small">{t("settings.personalLinkWarning")}</p>
+        </Show>
+      </section>
+    </main>
+  );
+}
