@@ -212,9 +212,12 @@ export class Table extends DurableObject<Env> {
   async info(): Promise<TableInfo> {
     const sql = this.ctx.storage.sql;
     const { n } = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM actions").one();
+    const { version } = sql
+      .exec<{ version: number }>("SELECT version FROM state WHERE id = 1")
+      .one();
     return {
       schemaVersion: TABLE_SCHEMA_VERSION,
-      version: this.record?.version ?? 0,
+      version,
       actions: n,
       createdAt: this.createdAt,
     };
