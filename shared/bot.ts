@@ -24,6 +24,7 @@
 import {
   type Card,
   type CardMask,
+  cardCode,
   cardPoints,
   countCards,
   JACKS,
@@ -239,10 +240,6 @@ const RANK_BIT_JACK = 1 << RANK_JACK;
 /** Plain-suit ranks from the top in suit and grand games: A T K Q 9 8 7. */
 const PLAIN_TOP_DOWN = [7, 3, 6, 5, 2, 1, 0];
 
-function popcount8(byte: number): number {
-  return countCards(byte);
-}
-
 /** Held cards from the top of a plain suit without a gap (A, A T, A T K, ...). */
 function topRun(byte: number): number {
   let run = 0;
@@ -339,7 +336,7 @@ interface PlainSuitStats {
 }
 
 function plainSuitStats(byte: number, grand: boolean): PlainSuitStats {
-  const n = popcount8(byte);
+  const n = countCards(byte);
   const ace = (byte & RANK_BIT_ACE) !== 0;
   const ten = (byte & RANK_BIT_TEN) !== 0;
   const run = topRun(byte);
@@ -1104,16 +1101,8 @@ function playAction(view: SeatView, rng: Rng): Action {
     if (action.type === "play") playable |= 1 << (parseCard(action.card) as Card);
   const card = chooseCard(table, playable, rng);
   return (
-    findAction(legal, (a) => a.type === "play" && a.card === cardCodeOf(card)) ??
-    (legal[0] as Action)
+    findAction(legal, (a) => a.type === "play" && a.card === cardCode(card)) ?? (legal[0] as Action)
   );
-}
-
-const CODES = ["C", "S", "H", "D"].flatMap((suit) =>
-  ["7", "8", "9", "T", "J", "Q", "K", "A"].map((r) => suit + r),
-);
-function cardCodeOf(card: Card): string {
-  return CODES[card] as string;
 }
 
 function chooseCard(table: Table, playable: CardMask, rng: Rng): Card {
@@ -1364,9 +1353,8 @@ function nullDefenderCard(table: Table, playable: CardMask): Card {
   const following = (playable & followMask(NULL, lead)) !== 0;
   const under = playable & ~beatersOf(NULL, best.card);
   if (bestRole === declarer) {
-    // The declarer holds the trick: never overtake him.
-    if (under !== 0) return following ? extreme(NULL, under, true) : extreme(NULL, under, true);
-    return extreme(NULL, playable, true);
+    // The declarer holds the trick: never overtake him; stay under with the highest card possible.
+    return extreme(NULL, under !== 0 ? under : playable, true);
   }
   const declarerStillToPlay = trick.length === 1 && playerAt(table, 2) === declarer;
   if (declarerStillToPlay) {
