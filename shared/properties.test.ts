@@ -64,6 +64,27 @@ const NO_ARGUMENT_ACTIONS: readonly Action[] = (
   ["hold", "pass", "pickUp", "concede", "claim", "acceptClaim", "rejectClaim"] as const
 ).map((type) => ({ type }));
 
+/** Every bid value and a few near misses. */
+const ALL_BIDS: Action[] = [...BID_VALUES, 0, 17, 19, 265].map((value) => ({ type: "bid", value }));
+/** Every game with every combination of the four flags (96 declarations). */
+const ALL_DECLARATIONS: Action[] = GAME_NAMES.flatMap((game) =>
+  Array.from({ length: 16 }, (_, bits) => ({
+    type: "declare" as const,
+    game,
+    hand: (bits & 1) !== 0,
+    schneider: (bits & 2) !== 0,
+    schwarz: (bits & 4) !== 0,
+    ouvert: (bits & 8) !== 0,
+  })),
+);
+/** Every ordered pair of card codes, the same card twice included (1024 discards). */
+const ALL_DISCARDS: Action[] = ALL_CODES.flatMap((first) =>
+  ALL_CODES.map((second) => ({
+    type: "discard" as const,
+    cards: [first, second] as [string, string],
+  })),
+);
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
@@ -90,53 +111,53 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Whether two actions mean the same: a discard names an unordered pair, and a declaration is
- * read with the flags the rules imply (DESIGN.md, Actions: "flags that the rules imply are
- * implied"; a flag left out is false).
+ * What an action means, as a key: two actions mean the same iff their keys are equal. A
+ * discard names an unordered pair, and a declaration is read with the flags the rules imply
+ * (DESIGN.md, Actions: "flags that the rules imply are implied"; a flag left out is false).
+ * Null for a value that is no action at all.
  */
-function sameAction(candidate: unknown, listed: Action): boolean {
-  if (typeof candidate !== "object" || candidate === null || Array.isArray(candidate)) return false;
+function meaning(candidate: unknown): string | null {
+  if (typeof candidate !== "object" || candidate === null || Array.isArray(candidate)) return null;
   const action = candidate as Record<string, unknown>;
-  if (action.type !== listed.type) return false;
-  const keys = Object.keys(action);
-  if (listed.type === "discard") {
+  const keys = Object.keys(action).sort();
+  if (action.type === "discard") {
     const cards = action.cards;
-    return (
-      keys.length === 2 &&
-      Array.isArray(cards) &&
-      cards.length === 2 &&
-      [...cards].sort().join() === [...listed.cards].sort().join()
-    );
+    if (keys.join() !== "cards,type" || !Array.isArray(cards) || cards.length !== 2) return null;
+    if (!cards.every((card) => typeof card === "string")) return null;
+    return `discard ${[...cards].sort().join(" ")}`;
   }
-  if (listed.type === "declare") {
+  if (action.type === "declare") {
     const allowed = ["type", "game", "hand", "schneider", "schwarz", "ouvert"];
-    if (!keys.every((key) => allowed.includes(key))) return false;
+    if (!keys.every((key) => allowed.includes(key)) || typeof action.game !== "string") return null;
     const flags = ["hand", "schneider", "schwarz", "ouvert"].map((flag) => action[flag]);
-    if (!flags.every((flag) => flag === undefined || typeof flag === "boolean")) return false;
-    if (action.game !== listed.game) return false;
+    if (!flags.every((flag) => flag === undefined || typeof flag === "boolean")) return null;
     let [handFlag, schneider, schwarz, ouvert] = flags.map((flag) => flag === true) as boolean[];
-    if (listed.game !== "null") {
+    if (action.game !== "null") {
       schwarz = schwarz || ouvert;
       handFlag = handFlag || ouvert;
       schneider = schneider || schwarz;
     }
-    return (
-      handFlag === listed.hand &&
-      schneider === listed.schneider &&
-      schwarz === listed.schwarz &&
-      ouvert === listed.ouvert
-    );
+    return `declare ${action.game} ${[handFlag, schneider, schwarz, ouvert].join()}`;
   }
-  const listedKeys = Object.keys(listed);
-  return (
-    keys.length === listedKeys.length &&
-    listedKeys.every((key) => Object.is(action[key], (listed as Record<string, unknown>)[key]))
-  );
+  return JSON.stringify(keys.map((key) => [key, action[key]]));
 }
+
+const listedMeanings = new WeakMap<GameState, Map<number, Set<string | null>>>();
 
 function isListed(state: GameState, seat: unknown, action: unknown): boolean {
   if (typeof seat !== "number") return false;
-  return legalActions(state, seat).some((listed) => sameAction(action, listed));
+  let bySeat = listedMeanings.get(state);
+  if (!bySeat) {
+    bySeat = new Map();
+    listedMeanings.set(state, bySeat);
+  }
+  let meanings = bySeat.get(seat);
+  if (!meanings) {
+    meanings = new Set(legalActions(state, seat).map(meaning));
+    bySeat.set(seat, meanings);
+  }
+  const key = meaning(action);
+  return key !== null && meanings.has(key);
 }
 
 /**
@@ -387,6 +408,19 @@ function checkLegalExactly(state: GameState, rng: Rng): void {
       if (isListed(state, seat, action)) expectAccepted(state, seat, action);
       else expectRejected(state, seat, action);
     }
+    const phase = state.deal?.phase;
+    const candidates: Action[] =
+      phase === "bidding"
+        ? ALL_BIDS
+        : phase === "skat" || phase === "declare"
+          ? ALL_DECLARATIONS
+          : phase === "discard" && seatToAct(state) === seat
+            ? ALL_DISCARDS
+            : [];
+    for (const action of candidates) {
+      if (isListed(state, seat, action)) expectAccepted(state, seat, action);
+      else expectRejected(state, seat, action);
+    }
     if (state.deal?.phase === "play" && seatToAct(state) === seat) {
       for (const code of ALL_CODES) {
         const action: Action = { type: "play", card: code };
@@ -558,6 +592,9 @@ function created(config: Parameters<typeof newGame>[0]): GameState {
 
 // ---------------------------------------------------------------------------------------------
 
+// About a second each on an idle machine; the margin is for a machine busy with other work.
+const PROPERTY_TIMEOUT = 30_000;
+
 describe("random series through the public API", () => {
   it.each([
     [3, 60],
@@ -579,6 +616,7 @@ describe("random series through the public API", () => {
         { numRuns, seed: 0x5eed + players },
       );
     },
+    PROPERTY_TIMEOUT,
   );
 
   it.each([
@@ -599,6 +637,7 @@ describe("random series through the public API", () => {
         { numRuns, seed: 0xdea1 + players },
       );
     },
+    PROPERTY_TIMEOUT,
   );
 });
 
