@@ -564,7 +564,9 @@ function routeCases(ctx: Ctx): Case[] {
       status: 404,
     });
   }
+  // "1" is the deal being played: it has no record (nor hands) until it is over.
   for (const n of [
+    "1",
     "0",
     "-1",
     "97",

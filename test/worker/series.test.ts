@@ -243,9 +243,12 @@ describe("a whole series: one person and two computer players", () => {
       expect(JSON.parse(String(dealRows[n - 1]?.json))).toEqual(deal);
     }
 
+    const openHands = watcher.received.filter((m) => m.view?.openHand).length;
+    const declared = view.sheet.filter((e) => e.declarer === HUMAN).length;
     const seconds = (ms: number) => (ms / 1000).toFixed(1);
     console.log(
-      `series: ${actions} person actions, ${audited.views} views audited, ` +
+      `series: ${actions} person actions, ${declared} games declared by the person, ` +
+        `${openHands} views with an open declarer hand, ${audited.views} views audited, ` +
         `played in ${seconds(playedAt - started)} s, checked in ${seconds(Date.now() - playedAt)} s`,
     );
   }, 120_000);
