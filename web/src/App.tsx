@@ -57,10 +57,16 @@ function Header() {
         </Link>
         <Link
           href="/settings"
+          class="nav-settings"
           aria-current={active("/settings") ? "page" : undefined}
+          aria-label={t("nav.settings")}
+          title={t("nav.settings")}
           data-testid="settings-link"
         >
-          {t("nav.settings")}
+          <svg viewBox="0 0 24 24" aria-hidden="true" class="gear">
+            <path d="M19.4 13a7.7 7.7 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3.2h-4l-.4 2.7a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.7 7.7 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.6 7.6 0 0 0 1.7 1l.4 2.7h4l.4-2.7a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.5zM12 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" />
+          </svg>
+          <span class="nav-label">{t("nav.settings")}</span>
         </Link>
       </nav>
     </header>

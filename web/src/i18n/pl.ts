@@ -49,7 +49,8 @@ export const pl: Messages = {
   "new.title": "Nowy stolik",
   "new.seats": "Gracze",
   "new.three": "3 graczy",
-  "new.four": "4 graczy (rozdający pauzuje)",
+  "new.four": "4 graczy",
+  "new.seatsHint": "Przy czterech graczach rozdający pauzuje w każdym rozdaniu.",
   "new.deals": "Liczba rozdań",
   "new.dealsHint": "Wielokrotność {n}, żeby każdy rozdawał tyle samo razy.",
   "new.bots": "Gracze komputerowi",
@@ -124,7 +125,7 @@ export const pl: Messages = {
   "status.playYou": "Twój ruch: zagraj kartę.",
   "status.play": "Ruch: {name}.",
   "status.claim": "{name} żąda pozostałych lew.",
-  "status.deadline": "Ruch do {when} ({time})",
+  "status.deadline": "Czas na ruch: {when} ({time})",
   "status.gameYours": "grasz {game}",
   "status.gameOf": "{name} gra {game}",
 

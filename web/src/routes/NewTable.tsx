@@ -59,7 +59,7 @@ export default function NewTable() {
         <form class="panel light new-table" onSubmit={create} data-testid="new-table-form">
           <fieldset>
             <legend>{t("new.seats")}</legend>
-            <div class="segmented">
+            <div class="segmented full">
               <For each={[3, 4] as const}>
                 {(n) => (
                   <label class="choice">
@@ -75,6 +75,7 @@ export default function NewTable() {
                 )}
               </For>
             </div>
+            <small class="field-hint">{t("new.seatsHint")}</small>
           </fieldset>
           <label class="field">
             <span>{t("new.deals")}</span>
@@ -89,7 +90,7 @@ export default function NewTable() {
           </label>
           <fieldset>
             <legend>{t("new.bots")}</legend>
-            <div class="segmented">
+            <div class="segmented full">
               <For each={Array.from({ length: seats() }, (_, i) => i)}>
                 {(n) => (
                   <label class="choice">

@@ -319,9 +319,11 @@ function TableLayout(props: { canJoin: boolean; invite: string | null; onJoined:
                   {t("table.lastTrick")}
                 </button>
               </Show>
-              <Link class="btn small ghost" href={`/t/${ctx.id}/sheet`} data-testid="sheet-link">
-                {t("table.sheetShort")}
-              </Link>
+              <Show when={view().phase !== "waiting"}>
+                <Link class="btn small ghost" href={`/t/${ctx.id}/sheet`} data-testid="sheet-link">
+                  {t("table.sheetShort")}
+                </Link>
+              </Show>
             </nav>
           </header>
           <Show when={props.canJoin && props.invite}>

@@ -68,7 +68,7 @@ export function WaitingPanel() {
   const view = ctx.view;
   return (
     <section class="panel waiting" data-testid="waiting">
-      <h2>{t("invite.title")}</h2>
+      <h2>{inviteLink(view()) ? t("invite.title") : t("info.seats")}</h2>
       <ul class="seat-list">
         <For each={view().table.seats}>
           {(seat) => (
