@@ -868,3 +868,42 @@ describe("deal numbers", () => {
     }
   });
 });
+
+describe("simultaneous joins", () => {
+  it("gives the last free seat to exactly one of many players", async () => {
+    const host = await createPlayer("Host");
+    const game = await createTable(host, { seats: 3, deals: 3, bots: 1 });
+    const guests = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createPlayer(`Guest ${i + 1}`)),
+    );
+    const answers = await Promise.all(
+      guests.map((guest) =>
+        call("POST", `/api/tables/${game.id}/join`, {
+          token: guest.token,
+          address: guest.address,
+          body: { invite: game.invite },
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(11);
+    const winner = guests[statuses.indexOf(200)] as Player;
+    const view = await getView(winner, game.id);
+    expect(view.seat).toBe(2);
+    expect(view.phase).toBe("bidding");
+    // Joining again, even many times at once, returns the same seat and changes nothing.
+    const before = await readState(game.id);
+    const again = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call("POST", `/api/tables/${game.id}/join`, {
+          token: winner.token,
+          address: winner.address,
+          body: { invite: game.invite },
+        }),
+      ),
+    );
+    for (const res of again) expect(await res.json()).toEqual({ seat: 2 });
+    expect(await readState(game.id)).toEqual(before);
+  });
+});

@@ -10,7 +10,16 @@ import { verifyDeal } from "../../shared/fairness";
 import { Rng } from "../../shared/rng";
 import type { FinishedDeal, TableView } from "../../worker/table";
 import { hiddenCards, leaksIn, readRecord, readState, ViewAudit } from "./support/audit";
-import { act, call, createPlayer, createTable, getView, join, spectate } from "./support/client";
+import {
+  act,
+  call,
+  createPlayer,
+  createTable,
+  getView,
+  join,
+  type Player,
+  spectate,
+} from "./support/client";
 import { LiveSocket } from "./support/live";
 
 async function eventually<T>(read: () => Promise<T>, ready: (value: T) => boolean): Promise<T> {
@@ -206,6 +215,53 @@ describe("three people at one table, live", () => {
         `${audited.views} views audited`,
     );
   }, 60_000);
+
+  it("accepts one of many moves sent at once over sockets and HTTP on the same version", async () => {
+    const people = await Promise.all(["Ute", "Veit", "Wanda"].map((name) => createPlayer(name)));
+    const [ute, veit, wanda] = people as [Player, Player, Player];
+    const table = await createTable(ute, { seats: 3, deals: 3 });
+    await join(veit, table.id, table.invite);
+    await join(wanda, table.id, table.invite);
+    const toAct = (await getView(ute, table.id)).toAct as Seat;
+    const mover = people[toAct] as Player;
+    const view = await getView(mover, table.id);
+    const sockets = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        LiveSocket.open(`mover ${i}`, table.id, `token=${mover.token}`),
+      ),
+    );
+    const listener = await LiveSocket.open("listener", table.id, `token=${ute.token}`);
+    for (const socket of [...sockets, listener]) await socket.nextView();
+    const choices = view.legal;
+    const http = Array.from({ length: 10 }, (_, i) =>
+      act(mover, table.id, view.version, choices[i % choices.length]),
+    );
+    for (const [i, socket] of sockets.entries()) {
+      const action = choices[(i + 1) % choices.length];
+      socket.send({ type: "action", version: view.version, action });
+    }
+    const answers = await Promise.all(http);
+    // Each mover socket hears the one change and, if its own frame lost, one stale error.
+    const heard = await Promise.all(
+      sockets.map(async (socket) => [await socket.next(), ...(await socket.settle(100))]),
+    );
+    const accepted =
+      answers.filter((res) => res.status === 200).length +
+      heard.filter((messages) => !messages.some((m) => m.type === "error")).length;
+    expect(accepted).toBe(1);
+    for (const res of answers) expect([200, 409]).toContain(res.status);
+    for (const messages of heard) {
+      expect(messages.filter((m) => m.type === "view")).toHaveLength(1);
+      for (const m of messages.filter((m) => m.type === "error")) {
+        expect(m).toMatchObject({ error: { code: "ERR_STALE_VERSION" } });
+        expect(m.view?.version).toBe(view.version + 1);
+      }
+    }
+    const views = [await listener.next(), ...(await listener.settle(100))];
+    expect(views.map((m) => m.type === "view" && m.view.version)).toEqual([view.version + 1]);
+    expect((await readState(table.id)).version).toBe(view.version + 1);
+    for (const socket of [...sockets, listener]) socket.close();
+  });
 
   it("has an audit that notices a hidden card, a wrong seat and a secret", async () => {
     const alice = await createPlayer("Alice");
