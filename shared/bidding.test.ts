@@ -127,7 +127,7 @@ describe("auctions (RULES §2.2-§2.4): middlehand bids to forehand, then rearha
     ["", "mh bid 265", "ERR_NOT_A_BID_VALUE"],
     ["", "mh bid 17", "ERR_NOT_A_BID_VALUE"],
     ["mh bid 18", "mh bid 20", "ERR_NOT_YOUR_TURN"],
-    ["mh bid 18", "fh bid 20", "ERR_NOT_YOUR_TURN"],
+    ["mh bid 18", "fh bid 20", "ERR_MUST_ANSWER"],
     ["mh bid 18, fh hold", "mh bid 18", "ERR_BID_TOO_LOW"],
     ["mh bid 20, fh hold", "mh bid 18", "ERR_BID_TOO_LOW"],
     // rearhand must bid higher than the value reached between middlehand and forehand

@@ -141,6 +141,8 @@ export interface DealState {
   claimActive: boolean;
   /** Roles of defenders who agreed the declarer takes the rest (by conceding or accepting a claim). */
   yielded: Role[];
+  /** Defenders who conceded outright: unlike acceptances of a claim, this survives a rejected claim. */
+  conceded: Role[];
   result: DealResult | null;
 }
 
@@ -316,6 +318,7 @@ export function newDeal(players: 3 | 4, dealer: Seat, deck: readonly Card[]): De
     declarerOpen: false,
     claimActive: false,
     yielded: [],
+    conceded: [],
     result: null,
   };
 }
@@ -689,7 +692,7 @@ function applyBid(deal: DealState, role: Role, value: unknown): Result<DealState
       return err("ERR_ILLEGAL_DECLARATION", "after two passes forehand may only play at 18");
     return ok(patch(deal, { auction, bid: 18, declarer: FOREHAND, phase: "skat" }));
   }
-  if (deal.awaitingAnswer) return err("ERR_NOT_YOUR_TURN", "answer the bid: hold or pass");
+  if (deal.awaitingAnswer) return err("ERR_MUST_ANSWER", "answer the bid: hold or pass");
   if (value <= deal.bid) return err("ERR_BID_TOO_LOW", `bid more than ${deal.bid}`);
   return ok(patch(deal, { auction, bid: value, awaitingAnswer: true }));
 }
@@ -851,7 +854,7 @@ function applyConcede(deal: DealState, role: Role): Result<DealState> {
   if (role === deal.declarer) return ok(endPlay(deal, "declarerConceded", true));
   if (deal.yielded.includes(role)) return err("ERR_ALREADY_CONCEDED", "you have already conceded");
   if (deal.claimActive) return err("ERR_CLAIM_PENDING", "answer the declarer's claim");
-  return ok(yieldTo(deal, role));
+  return ok(yieldTo(deal, role, true));
 }
 
 function applyClaim(deal: DealState, role: Role): Result<DealState> {
@@ -868,7 +871,7 @@ function applyAcceptClaim(deal: DealState, role: Role): Result<DealState> {
   if (role === deal.declarer) return err("ERR_NOT_DEFENDER", "only a defender answers a claim");
   if (!deal.claimActive) return err("ERR_NO_CLAIM", "the declarer has not claimed the rest");
   if (deal.yielded.includes(role)) return err("ERR_ALREADY_CONCEDED", "you have already accepted");
-  return ok(yieldTo(deal, role));
+  return ok(yieldTo(deal, role, false));
 }
 
 function applyRejectClaim(deal: DealState, role: Role): Result<DealState> {
@@ -876,14 +879,18 @@ function applyRejectClaim(deal: DealState, role: Role): Result<DealState> {
   if (role === deal.declarer) return err("ERR_NOT_DEFENDER", "only a defender answers a claim");
   if (!deal.claimActive) return err("ERR_NO_CLAIM", "the declarer has not claimed the rest");
   if (deal.yielded.includes(role)) return err("ERR_ALREADY_CONCEDED", "you have already accepted");
-  // Play goes on with the declarer's hand open; acceptances of this claim lapse with it.
-  return ok(patch(deal, { claimActive: false, yielded: [] }));
+  // Play goes on with the declarer's hand open; acceptances of this claim lapse with it,
+  // concessions made on their own stand.
+  return ok(patch(deal, { claimActive: false, yielded: deal.conceded }));
 }
 
 /** A defender agrees the declarer takes the rest; once both have, the deal ends that way. */
-function yieldTo(deal: DealState, role: Role): DealState {
+function yieldTo(deal: DealState, role: Role, concession: boolean): DealState {
   const yielded = [...deal.yielded, role];
-  const next = patch(deal, { yielded });
+  const next = patch(
+    deal,
+    concession ? { yielded, conceded: [...deal.conceded, role] } : { yielded },
+  );
   return yielded.length === 2 ? endPlay(next, "defendersConceded", false) : next;
 }
 
@@ -991,6 +998,7 @@ function patch(deal: DealState, changes: Partial<DealState>): DealState {
     declarerOpen: deal.declarerOpen,
     claimActive: deal.claimActive,
     yielded: deal.yielded,
+    conceded: deal.conceded,
     result: deal.result,
   };
   return Object.assign(copy, changes);

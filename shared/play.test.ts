@@ -455,11 +455,12 @@ describe("declarer claims the rest (decisions table: open hand; both accept or p
     expect(rejection(clubsHand(script as string), step as string)).toBe(code);
   });
 
-  it("lets a rejected claim withdraw every agreement so far, an earlier concession included (engine decision; RULES is silent)", () => {
+  it("lets a rejected claim withdraw its acceptances but not an earlier concession (engine decision; RULES is silent)", () => {
     const state = clubsHand("cards CJ DJ D8, mh concede, fh claim, rh reject");
-    expect(currentDeal(state).yielded).toEqual([]);
-    expect(legalSteps(state, "mh")).toEqual(["concede"]);
-    expect(currentDeal(run(state, "rh concede")).phase).toBe("play");
+    expect(currentDeal(state).yielded).toEqual([1]);
+    expect(legalSteps(state, "mh")).toEqual([]);
+    const finished = run(state, "rh concede");
+    expect(lastResult(finished)).toMatchObject({ end: "defendersConceded" });
   });
 
   it("does not pause play while a claim waits for its answers", () => {

@@ -10,6 +10,8 @@ export type RuleErrorCode =
   | "ERR_WRONG_PHASE"
   | "ERR_NOT_A_BID_VALUE"
   | "ERR_BID_TOO_LOW"
+  | "ERR_BID_TOO_HIGH"
+  | "ERR_MUST_ANSWER"
   | "ERR_CARD_NOT_IN_HAND"
   | "ERR_MUST_FOLLOW_SUIT"
   | "ERR_BAD_DISCARD"
