@@ -21,6 +21,7 @@ import {
   spectate,
 } from "./support/client";
 import { LiveSocket } from "./support/live";
+import { mustDecide, randomChoice } from "./support/policy";
 
 async function eventually<T>(read: () => Promise<T>, ready: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 10_000;
@@ -262,6 +263,63 @@ describe("three people at one table, live", () => {
     expect((await readState(table.id)).version).toBe(view.version + 1);
     for (const socket of [...sockets, listener]) socket.close();
   });
+
+  it("at four seats, shows the dealer who sits out no hidden card, over a whole series", async () => {
+    const [xaver, yvonne, zora, anton] = (await Promise.all(
+      ["Xaver", "Yvonne", "Zora", "Anton"].map((name) => createPlayer(name)),
+    )) as [Player, Player, Player, Player];
+    const table = await createTable(xaver, { seats: 4, deals: 4 });
+    const audit = new ViewAudit(table.id);
+    await audit.snapshot();
+    await join(yvonne, table.id, table.invite);
+    await audit.snapshot();
+    await join(zora, table.id, table.invite);
+    await audit.snapshot();
+    await join(anton, table.id, table.invite);
+    await audit.snapshot();
+    const people = [xaver, yvonne, zora, anton];
+    const sockets = await Promise.all(
+      people.map((p, seat) => LiveSocket.open(`seat ${seat}`, table.id, `token=${p.token}`)),
+    );
+    const watcher = await LiveSocket.open("spectator", table.id, `invite=${table.invite}`);
+    for (const [seat, socket] of sockets.entries()) {
+      audit.see(`live seat ${seat}`, seat, await socket.nextView());
+    }
+    audit.see("live spectator", null, await watcher.nextView());
+    const rng = Rng.fromSeed(4);
+    let views = await Promise.all(people.map((p) => getView(p, table.id)));
+    for (const [seat, view] of views.entries()) audit.see(`GET seat ${seat}`, seat, view);
+    let actions = 0;
+    let sittingOutViews = 0;
+    while (!(views[0] as TableView).finished) {
+      const seat = views.findIndex((view, s) => mustDecide(view, s));
+      expect(seat, `nobody to act at version ${views[0]?.version}`).toBeGreaterThanOrEqual(0);
+      const res = await act(
+        people[seat] as Player,
+        table.id,
+        (views[seat] as TableView).version,
+        randomChoice(views[seat] as TableView, rng),
+      );
+      expect(res.status).toBe(200);
+      audit.see(`POST seat ${seat}`, seat, await res.json<TableView>());
+      await audit.snapshot();
+      actions++;
+      views = [];
+      for (const [s, socket] of sockets.entries()) {
+        const view = await socket.nextView();
+        audit.see(`live seat ${s}`, s, view);
+        if (view.dealer === s && view.phase !== "finished") sittingOutViews++;
+        views.push(view);
+      }
+      audit.see("live spectator", null, await watcher.nextView());
+      expect(actions).toBeLessThan(500);
+    }
+    expect((views[0] as TableView).sheet).toHaveLength(4);
+    expect(sittingOutViews).toBeGreaterThan(10);
+    const audited = audit.verify();
+    expect(audited.views).toBeGreaterThan(5 * actions);
+    for (const socket of [...sockets, watcher]) socket.close();
+  }, 60_000);
 
   it("has an audit that notices a hidden card, a wrong seat and a secret", async () => {
     const alice = await createPlayer("Alice");
