@@ -296,8 +296,10 @@ export const de: Messages = {
   "settings.french": "Französisch, klassisch",
   "settings.german": "Deutsches Blatt",
   "settings.player": "Du",
-  "settings.playingAs": "Du spielst als",
-  "settings.nameNote": "Diesen Namen sehen die anderen an deinen Tischen.",
+  "settings.name": "Dein Name",
+  "settings.nameNote": "Diesen Namen sehen die anderen an all deinen Tischen.",
+  "settings.saveName": "Namen speichern",
+  "settings.saved": "Gespeichert",
   "settings.personalLink": "Dein persönlicher Link",
   "settings.personalLinkText":
     "Öffne diesen Link auf einem anderen Gerät (Handy, Rechner), um dort als derselbe Spieler weiterzuspielen.",

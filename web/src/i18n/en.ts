@@ -295,8 +295,10 @@ export const en = {
   "settings.french": "French, classic",
   "settings.german": "German suits",
   "settings.player": "You",
-  "settings.playingAs": "You play as",
-  "settings.nameNote": "Your name is what the other players see at your tables.",
+  "settings.name": "Your name",
+  "settings.nameNote": "The other players see this name at all your tables.",
+  "settings.saveName": "Save name",
+  "settings.saved": "Saved",
   "settings.personalLink": "Your personal link",
   "settings.personalLinkText":
     "Open this link on another device (phone, computer) to play there as the same player.",

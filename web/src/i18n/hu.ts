@@ -298,8 +298,10 @@ export const hu: Messages = {
   "settings.french": "Francia, klasszikus",
   "settings.german": "Magyar kártya (makk, zöld, piros, tök)",
   "settings.player": "Te",
-  "settings.playingAs": "Ezen a néven játszol:",
-  "settings.nameNote": "Ezt a nevet látják a többiek az asztalaidnál.",
+  "settings.name": "A neved",
+  "settings.nameNote": "Ezt a nevet látják a többiek az összes asztalodnál.",
+  "settings.saveName": "Név mentése",
+  "settings.saved": "Elmentve",
   "settings.personalLink": "Személyes linked",
   "settings.personalLinkText":
     "Nyisd meg ezt a linket egy másik eszközön (telefon, számítógép), hogy ott is ugyanazzal a játékossal játssz.",

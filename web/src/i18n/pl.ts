@@ -293,8 +293,10 @@ export const pl: Messages = {
   "settings.french": "Francuski, klasyczny",
   "settings.german": "Niemiecki (żołądź, wino, czerwień, dzwonek)",
   "settings.player": "Ty",
-  "settings.playingAs": "Grasz jako",
-  "settings.nameNote": "To imię widzą inni gracze przy Twoich stolikach.",
+  "settings.name": "Twoje imię",
+  "settings.nameNote": "To imię widzą inni gracze przy wszystkich Twoich stolikach.",
+  "settings.saveName": "Zapisz imię",
+  "settings.saved": "Zapisano",
   "settings.personalLink": "Twój osobisty link",
   "settings.personalLinkText":
     "Otwórz ten link na innym urządzeniu (telefon, komputer), aby grać tam jako ten sam gracz.",

@@ -294,8 +294,10 @@ export const sk: Messages = {
   "settings.french": "Francúzske, klasické",
   "settings.german": "Nemecké (žaluď, zelený, červený, guľa)",
   "settings.player": "Ty",
-  "settings.playingAs": "Hráš ako",
-  "settings.nameNote": "Toto meno vidia ostatní pri tvojich stoloch.",
+  "settings.name": "Tvoje meno",
+  "settings.nameNote": "Toto meno vidia ostatní pri všetkých tvojich stoloch.",
+  "settings.saveName": "Uložiť meno",
+  "settings.saved": "Uložené",
   "settings.personalLink": "Tvoj osobný odkaz",
   "settings.personalLinkText":
     "Otvor tento odkaz v inom zariadení (mobil, počítač) a hraj tam ako ten istý hráč.",

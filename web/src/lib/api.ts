@@ -29,7 +29,7 @@ export interface RequestOptions {
 }
 
 export async function api<T>(
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PUT",
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {

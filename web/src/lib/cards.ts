@@ -3,16 +3,8 @@
  * player sorts a hand in. The order comes from the engine's own tables (trumpOrder, beats), so
  * the client keeps no rank tables of its own.
  */
-import { cardCode, parseCard, SUIT_LETTERS, suitOf } from "../../../shared/cards";
-import {
-  beats,
-  type GameKind,
-  type GameName,
-  GRAND,
-  gameKindOf,
-  TRUMPS,
-  trumpOrder,
-} from "../../../shared/games";
+import { SUIT_LETTERS } from "../../../shared/cards";
+import { type GameName, GRAND, gameKindOf } from "../../../shared/games";
 import { capitalise, type MessageKey, t } from "../i18n";
 import { settings } from "../stores/settings";
 import type { GameView } from "./types";
@@ -75,27 +67,4 @@ export function declarationLabel(game: GameView): string {
   return label;
 }
 
-/** Suit order for a sorted hand: trumps, then alternating black and red suits. */
-const SUIT_ORDER = [0, 2, 1, 3];
-
-/**
- * A hand sorted as a player holds it: trumps first (highest first), then the other suits, each
- * from high to low in the ranking of the game. Before a game is declared, jacks first as in grand.
- */
-export function sortHand(codes: readonly string[], game: GameName | null | undefined): string[] {
-  const kind: GameKind = (game ? gameKindOf(game) : undefined) ?? GRAND;
-  const trumps = TRUMPS[kind] as number;
-  const cards = codes
-    .map((code) => parseCard(code))
-    .filter((card): card is number => card !== undefined);
-  const order = trumpOrder(kind);
-  const trumpCards = order.filter((card) => cards.includes(card));
-  const rest = cards.filter((card) => (trumps & (1 << card)) === 0);
-  const suitRank = (card: number) => SUIT_ORDER.indexOf(suitOf(card));
-  rest.sort((a, b) => {
-    const bySuit = suitRank(a) - suitRank(b);
-    if (bySuit !== 0) return bySuit;
-    return beats(kind, a, b) ? -1 : 1;
-  });
-  return [...trumpCards, ...rest].map(cardCode);
-}
+export { sortHand } from "./handOrder";

@@ -1,7 +1,9 @@
 import { createSignal, For, Show } from "solid-js";
 import { CardFace } from "../cards";
 import { language, setLanguage, t } from "../i18n";
-import { personalLink, session } from "../stores/session";
+import { type ApiFailure, api } from "../lib/api";
+import { errorText } from "../lib/errors";
+import { personalLink, session, setPlayer } from "../stores/session";
 import {
   FACES,
   type Faces,
@@ -13,6 +15,67 @@ import {
 import { StartForm } from "./Home";
 
 const PREVIEW = ["CJ", "HA", "ST", "DQ"];
+
+/** The player's name, changed everywhere at once (PUT /api/me/settings tells every table). */
+function NameForm() {
+  const [name, setName] = createSignal(session.player?.name ?? "");
+  const [state, setState] = createSignal<"idle" | "saving" | "saved">("idle");
+  const [error, setError] = createSignal<ApiFailure | null>(null);
+  async function save(event: Event) {
+    event.preventDefault();
+    setState("saving");
+    setError(null);
+    const result = await api<{ name: string }>("PUT", "/api/me/settings", {
+      body: { name: name().trim() },
+    });
+    if (!result.ok) {
+      setError(result.error);
+      setState("idle");
+      return;
+    }
+    if (session.player) setPlayer({ ...session.player, name: result.value.name });
+    setName(result.value.name);
+    setState("saved");
+  }
+  return (
+    <form class="name-form" onSubmit={save}>
+      <label class="field">
+        <span>{t("settings.name")}</span>
+        <input
+          type="text"
+          name="name"
+          autocomplete="nickname"
+          required
+          maxLength={32}
+          value={name()}
+          onInput={(event) => {
+            setName(event.currentTarget.value);
+            setState("idle");
+          }}
+          data-testid="player-name"
+        />
+        <small class="field-hint">{t("settings.nameNote")}</small>
+      </label>
+      <div class="actions start">
+        <button
+          type="submit"
+          class="btn primary"
+          disabled={state() === "saving" || name().trim() === (session.player?.name ?? "")}
+          data-testid="save-name"
+        >
+          {state() === "saved" ? t("settings.saved") : t("settings.saveName")}
+        </button>
+      </div>
+      <Show when={error()}>
+        {(e) => (
+          <p class="form-error" role="alert">
+            {errorText(e())} <span class="server-message">“{e().message}”</span>
+          </p>
+        )}
+      </Show>
+    </form>
+  );
+}
 
 export default function SettingsPage() {
   const [copied, setCopied] = createSignal(false);
@@ -91,11 +154,7 @@ export default function SettingsPage() {
       <section class="panel light">
         <h2>{t("settings.player")}</h2>
         <Show when={session.token} fallback={<StartForm />}>
-          <p>
-            {t("settings.playingAs")}{" "}
-            <strong data-testid="player-name">{session.player?.name ?? "…"}</strong>
-          </p>
-          <p class="muted small">{t("settings.nameNote")}</p>
+          <NameForm />
           <h3>{t("settings.personalLink")}</h3>
           <p>{t("settings.personalLinkText")}</p>
           <div class="invite-link">

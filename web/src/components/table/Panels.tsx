@@ -175,7 +175,7 @@ export function TableInfo() {
             <Show when={putAway().length === 2}>
               <div class="put-away">
                 <span>{t("info.putAway")}</span>
-                <div class="fan tiny">
+                <div class="fan tiny" style={{ "--n": "2" }}>
                   <For each={putAway()}>
                     {(code) => (
                       <span class="fan-card" role="img" aria-label={cardName(code)}>
