@@ -73,6 +73,16 @@ function Header() {
   );
 }
 
+/** Starts loading the page's code at once, while the language and player are still loading. */
+export function preloadRoute(path: string): void {
+  if (path === "/") void Home.preload();
+  else if (path === "/new") void NewTable.preload();
+  else if (path === "/settings") void SettingsPage.preload();
+  else if (match("/t/:id", path)) void TablePage.preload();
+  else if (match("/t/:id/sheet", path)) void SheetPage.preload();
+  else if (match("/t/:id/deal/:n", path)) void DealPage.preload();
+}
+
 function NotFound() {
   return (
     <main class="page narrow">

@@ -300,7 +300,7 @@ function TableLayout(props: { canJoin: boolean; invite: string | null; onJoined:
         ? t("table.waiting")
         : t("table.deal", { n: view().dealNumber + 1, of: view().deals });
   return (
-    <div class="table-page" data-phase={view().phase}>
+    <div class="table-page" data-phase={view().phase} data-version={view().version}>
       <div class="felt-wrap">
         <section class="felt" aria-labelledby="table-heading">
           <header class="table-bar">
