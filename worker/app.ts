@@ -7,8 +7,11 @@ import { isValidNonce } from "../shared/fairness";
 import { player_tables } from "./db/schema";
 import type { Env } from "./env";
 import { randomId, signToken, verifyToken } from "./lib/auth";
-import { insertPlayer, playerName } from "./lib/d1";
+import { type AppContext, type AppEnv, requirePlayer } from "./lib/context";
+import { insertPlayer, playerName, playerProfile } from "./lib/d1";
 import { ApiError, type ErrorBody, onlyFields, optionalInteger, readJsonObject } from "./lib/http";
+import { readName } from "./lib/names";
+import { settingsRoutes } from "./routes/settings";
 import type { Failure } from "./table";
 
 export type { ErrorBody } from "./lib/http";
@@ -20,9 +23,6 @@ export interface Health {
   db: "ok" | "unavailable";
   time: string;
 }
-
-type AppEnv = { Bindings: Env; Variables: { playerId: string | null } };
-type AppContext = Context<AppEnv>;
 
 export const notFound: NotFoundHandler = (c) =>
   c.json<ErrorBody>(
@@ -93,12 +93,6 @@ function bearerToken(c: AppContext): string | null {
   return null;
 }
 
-function requirePlayer(c: AppContext): string {
-  const playerId = c.get("playerId");
-  if (!playerId) throw new ApiError(401, "ERR_NO_TOKEN", "send Authorization: Bearer <token>");
-  return playerId;
-}
-
 function tableStub(c: AppContext) {
   const id = c.req.param("id") ?? "";
   if (!TABLE_ID_PATTERN.test(id)) throw new ApiError(404, "ERR_TABLE_NOT_FOUND", "no such table");
@@ -117,17 +111,6 @@ function failure(
   return c.json(body, outcome.status);
 }
 
-function readName(body: Record<string, unknown>): string {
-  const raw = body.name;
-  if (typeof raw !== "string") throw new ApiError(400, "ERR_BAD_FIELD", "name must be a string");
-  const name = raw.normalize("NFC").trim().replace(/\s+/g, " ");
-  // Letters, marks, digits, spaces and common punctuation: no control or formatting characters.
-  if (name.length < 1 || name.length > 32 || !/^[\p{L}\p{M}\p{N} ._'’-]+$/u.test(name)) {
-    throw new ApiError(400, "ERR_BAD_NAME", "a name is 1-32 letters, digits, spaces or . _ ' -");
-  }
-  return name;
-}
-
 function readInvite(value: unknown): string {
   if (typeof value !== "string" || !INVITE_PATTERN.test(value)) {
     throw new ApiError(400, "ERR_BAD_INVITE", "invite must be the code from the invite link");
@@ -142,12 +125,24 @@ function readNonce(value: unknown): string | undefined {
   return value;
 }
 
+async function profileOf(
+  c: AppContext,
+  playerId: string,
+): Promise<{ name: string; autoPlay: boolean }> {
+  const profile = await playerProfile(c.env.DB, playerId);
+  if (profile === null)
+    throw new ApiError(401, "ERR_UNKNOWN_PLAYER", "this player does not exist any more");
+  return profile;
+}
+
 async function nameOf(c: AppContext, playerId: string): Promise<string> {
   const name = await playerName(c.env.DB, playerId);
   if (name === null)
     throw new ApiError(401, "ERR_UNKNOWN_PLAYER", "this player does not exist any more");
   return name;
 }
+
+app.route("/api/me", settingsRoutes);
 
 const routes = app
   .get("/api/health", async (c) => {
@@ -211,7 +206,7 @@ const routes = app
     const moveHours =
       optionalInteger(body, "moveHours", MOVE_HOURS.min, MOVE_HOURS.max) ?? MOVE_HOURS.default;
     const nonce = readNonce(body.nonce);
-    const name = await nameOf(c, playerId);
+    const { name, autoPlay } = await profileOf(c, playerId);
     const id = randomId(10).slice(0, 14);
     const invite = randomId(16);
     const stub = c.env.TABLE.get(c.env.TABLE.idFromName(id));
@@ -223,6 +218,8 @@ const routes = app
       moveHours,
       bots,
       creator: { id: playerId, name },
+      autoPlay,
+      origin: new URL(c.req.url).origin,
       ...(nonce ? { nonce } : {}),
     });
     if (!outcome.ok) return failure(c, outcome);
@@ -238,8 +235,8 @@ const routes = app
     onlyFields(body, ["invite", "nonce"]);
     const invite = readInvite(body.invite);
     const nonce = readNonce(body.nonce);
-    const name = await nameOf(c, playerId);
-    const outcome = await stub.join({ id: playerId, name }, invite, nonce);
+    const profile = await profileOf(c, playerId);
+    const outcome = await stub.join({ id: playerId, ...profile }, invite, nonce);
     if (!outcome.ok) return failure(c, outcome);
     return c.json({ seat: outcome.value.seat }, 200);
   })
@@ -273,6 +270,25 @@ const routes = app
     }
     if (body.action === undefined) throw new ApiError(400, "ERR_BAD_FIELD", "action is missing");
     const outcome = await stub.act(playerId, body.version, body.action);
+    if (!outcome.ok) return failure(c, outcome);
+    return c.json(outcome.value, 200);
+  })
+  .post("/api/tables/:id/bid-limit", async (c) => {
+    const playerId = requirePlayer(c);
+    const stub = tableStub(c);
+    const body = await readJsonObject(c.req.raw);
+    onlyFields(body, ["limit"]);
+    const limit = body.limit;
+    if (limit !== null && (typeof limit !== "number" || !Number.isInteger(limit))) {
+      throw new ApiError(400, "ERR_BAD_FIELD", "limit must be a bid value or null");
+    }
+    const outcome = await stub.setBidLimit(playerId, limit as number | null);
+    if (!outcome.ok) return failure(c, outcome);
+    return c.json(outcome.value, 200);
+  })
+  .post("/api/tables/:id/back", async (c) => {
+    const playerId = requirePlayer(c);
+    const outcome = await tableStub(c).comeBack(playerId);
     if (!outcome.ok) return failure(c, outcome);
     return c.json(outcome.value, 200);
   })

@@ -14,6 +14,8 @@ export interface Env {
   ASSETS: Fetcher;
   /** `mailto:` or `https:` contact sent with Web Push (VAPID `sub`). */
   VAPID_SUBJECT: string;
+  /** "true" only in development: webhooks may then be plain http to localhost. */
+  DEV_ALLOW_LOCAL_HTTP_WEBHOOKS?: string;
   /** Secret: HMAC key for player tokens. */
   TOKEN_SECRET: string;
   /** Secret: VAPID public key, base64url uncompressed P-256 point. */

@@ -1,5 +1,4 @@
 import { DurableObject } from "cloudflare:workers";
-import { chooseAction } from "../shared/bot";
 import { parseHex, toHex } from "../shared/bytes";
 import { cardCode } from "../shared/cards";
 import {
@@ -17,15 +16,25 @@ import { commitment, dealSecret, dealSeed, isValidNonce } from "../shared/fairne
 import { parseAction } from "../shared/protocol";
 import { exportIssRecord } from "../shared/records";
 import { type DealReveal, revealDeal, type SeatView, viewFor } from "../shared/view";
+import {
+  type AutoReason,
+  AWAY_AFTER_TIMEOUTS,
+  automaticMove,
+  deadlineOf as automationDeadline,
+  automationOf,
+  reminderOf,
+  type SeatAutomation,
+} from "./auto";
 import type { Env } from "./env";
 import { type OutboxItem, writeOutboxItem } from "./lib/d1";
 import { statusOfRuleError } from "./lib/http";
+import { deliver, type NotifyItem } from "./notify/send";
 
 /**
  * Version of this object's own SQLite schema. Bump it with a migration step in `load()`
  * when the tables below change; the stored value says which steps an old object still needs.
  */
-export const TABLE_SCHEMA_VERSION = 2;
+export const TABLE_SCHEMA_VERSION = 3;
 
 export interface SeatRecord {
   playerId: string | null;
@@ -34,6 +43,8 @@ export interface SeatRecord {
   /** The seat's contribution to every deal's shuffle (see docs/fairness.md). */
   nonce: string | null;
   joinedAt: number | null;
+  /** What the server does for this seat by itself (absent on records from before it existed). */
+  automation?: SeatAutomation;
 }
 
 /** Everything a table keeps. Never leaves this object: views are cut from it per seat. */
@@ -56,6 +67,10 @@ export interface TableRecord {
   /** When the seat to act got its turn (ms since the epoch). */
   turnSince: number | null;
   finishedAt: number | null;
+  /** Where the table lives (scheme and host), for links in notifications. */
+  origin?: string;
+  /** Per deal, the seats for which the computer moved because their player was away or late. */
+  autoSeats?: number[][];
 }
 
 export type TableStatus = "open" | "playing" | "finished";
@@ -67,7 +82,15 @@ export interface TableView extends Omit<SeatView, "phase"> {
     deals: number;
     moveHours: number;
     status: TableStatus;
-    seats: { seat: Seat; name: string | null; bot: boolean; taken: boolean; you: boolean }[];
+    seats: {
+      seat: Seat;
+      name: string | null;
+      bot: boolean;
+      taken: boolean;
+      you: boolean;
+      /** The computer plays for this seat until its player returns. */
+      away: boolean;
+    }[];
     commitments: string[];
     /** The invite code, for players at the table who want to share the link. */
     invite?: string;
@@ -76,6 +99,10 @@ export interface TableView extends Omit<SeatView, "phase"> {
   phase: SeatView["phase"] | "waiting";
   /** When the seat to act must have moved (ISO 8601), or null. */
   deadline: string | null;
+  /** Only for the viewer's own seat: auto-play of forced cards, this deal's bid limit, away. */
+  automation: { autoPlay: boolean; bidLimit: number | null; away: boolean } | null;
+  /** Per deal (parallel to `sheet`): seats for which the computer moved (player away or late). */
+  autoSeats: number[][];
 }
 
 export type Failure = {
@@ -96,6 +123,8 @@ export interface CreateInput {
   bots: number;
   creator: { id: string; name: string };
   nonce?: string;
+  origin?: string;
+  autoPlay?: boolean;
 }
 
 export interface FinishedDeal {
@@ -192,6 +221,16 @@ export class Table extends DurableObject<Env> {
       json TEXT NOT NULL,
       attempts INTEGER NOT NULL DEFAULT 0
     )`);
+    // Schema 3: automatic moves are marked in the log; outbox items can wait (quiet hours, retries).
+    const columns = (table: string) =>
+      sql
+        .exec<{ name: string }>(`PRAGMA table_info(${table})`)
+        .toArray()
+        .map((c) => c.name);
+    if (!columns("actions").includes("auto")) sql.exec("ALTER TABLE actions ADD COLUMN auto TEXT");
+    if (!columns("outbox").includes("next_at")) {
+      sql.exec("ALTER TABLE outbox ADD COLUMN next_at INTEGER NOT NULL DEFAULT 0");
+    }
     sql.exec(
       `INSERT OR IGNORE INTO state (id, schema_version, version, json, created_at)
        VALUES (1, ?, 0, NULL, ?)`,
@@ -246,6 +285,7 @@ export class Table extends DurableObject<Env> {
       bot: false,
       nonce: input.nonce ?? randomNonce(),
       joinedAt: now,
+      automation: { ...automationOf({}), autoPlay: input.autoPlay ?? true },
     };
     for (let seat = 1; seat <= input.bots; seat++) {
       seats[seat] = {
@@ -271,6 +311,8 @@ export class Table extends DurableObject<Env> {
       version: 1,
       turnSince: null,
       finishedAt: null,
+      autoSeats: [],
+      ...(input.origin ? { origin: input.origin } : {}),
     };
     const changes = this.startIfFull(record, now);
     this.commit(record, changes, [{ kind: "table" }, ...changes.outbox]);
@@ -278,7 +320,7 @@ export class Table extends DurableObject<Env> {
   }
 
   async join(
-    player: { id: string; name: string },
+    player: { id: string; name: string; autoPlay?: boolean },
     invite: string,
     nonce?: string,
   ): Promise<Outcome<{ seat: Seat }>> {
@@ -299,6 +341,7 @@ export class Table extends DurableObject<Env> {
       bot: false,
       nonce: nonce ?? randomNonce(),
       joinedAt: now,
+      automation: { ...automationOf({}), autoPlay: player.autoPlay ?? true },
     };
     record.version++;
     const changes = this.startIfFull(record, now);
@@ -342,10 +385,80 @@ export class Table extends DurableObject<Env> {
     if (!result.ok)
       return fail(statusOfRuleError(result.error.code), result.error.code, result.error.message);
     const now = Date.now();
-    const changes = newChanges();
-    this.accept(record, seat, parsed.value, result.value.state, now, changes);
-    this.runBots(record, now, changes);
+    const changes = newChanges(record, seat);
+    try {
+      // A player who acts is back: no more computer moves for them, the count of missed deadlines restarts.
+      const seatRecord = record.seats[seat] as SeatRecord;
+      seatRecord.automation = { ...automationOf(seatRecord), timeouts: 0, away: false };
+      this.accept(record, seat, parsed.value, result.value.state, now, changes, null);
+      this.runAutomatic(record, now, changes);
+      this.commit(record, changes, changes.outbox);
+    } catch (error) {
+      // The record was changed in place; storage still holds the last committed one.
+      this.load();
+      throw error;
+    }
+    return { ok: true, value: this.viewOf(seat, playerId) };
+  }
+
+  /** A player's preferences changed elsewhere (their name, automatic play of forced cards). */
+  async updateSeat(
+    playerId: string,
+    update: { name?: string; autoPlay?: boolean },
+  ): Promise<boolean> {
+    const record = this.record;
+    const seat = record ? record.seats.findIndex((s) => s.playerId === playerId) : -1;
+    if (!record || seat < 0) return false;
+    const seatRecord = record.seats[seat] as SeatRecord;
+    if (update.name !== undefined) seatRecord.name = update.name;
+    if (update.autoPlay !== undefined)
+      seatRecord.automation = { ...automationOf(seatRecord), autoPlay: update.autoPlay };
+    const changes = newChanges(record, seat);
+    record.version++;
+    this.runAutomatic(record, Date.now(), changes);
+    this.commit(record, changes, [{ kind: "table" }, ...changes.outbox]);
+    return true;
+  }
+
+  /**
+   * "I go up to N" for the current deal (null clears it): the server bids and holds for the seat
+   * up to N and passes above it. Private to the seat.
+   */
+  async setBidLimit(playerId: string, limit: number | null): Promise<Outcome<TableView>> {
+    const record = this.record;
+    if (!record) return fail(404, "ERR_TABLE_NOT_FOUND", "no such table");
+    const seat = record.seats.findIndex((s) => s.playerId === playerId);
+    if (seat < 0) return fail(403, "ERR_NOT_SEATED", "you have no seat at this table");
+    const game = record.game;
+    if (!game?.deal || game.deal.phase !== "bidding") {
+      return fail(409, "ERR_WRONG_PHASE", "a bid limit can be set while the bidding runs");
+    }
+    if (limit !== null && (!Number.isInteger(limit) || limit < 18 || limit > 264)) {
+      return fail(400, "ERR_BAD_FIELD", "limit must be a bid value from 18 to 264, or null");
+    }
+    const seatRecord = record.seats[seat] as SeatRecord;
+    seatRecord.automation = {
+      ...automationOf(seatRecord),
+      bidLimit: limit === null ? null : { deal: game.dealNumber, value: limit },
+    };
+    const now = Date.now();
+    const changes = newChanges(record, seat);
+    record.version++;
+    this.runAutomatic(record, now, changes);
     this.commit(record, changes, changes.outbox);
+    return { ok: true, value: this.viewOf(seat, playerId) };
+  }
+
+  /** The player takes their seat back from the computer after being away. */
+  async comeBack(playerId: string): Promise<Outcome<TableView>> {
+    const record = this.record;
+    if (!record) return fail(404, "ERR_TABLE_NOT_FOUND", "no such table");
+    const seat = record.seats.findIndex((s) => s.playerId === playerId);
+    if (seat < 0) return fail(403, "ERR_NOT_SEATED", "you have no seat at this table");
+    const seatRecord = record.seats[seat] as SeatRecord;
+    seatRecord.automation = { ...automationOf(seatRecord), timeouts: 0, away: false };
+    record.version++;
+    this.commit(record, newChanges(record, seat), []);
     return { ok: true, value: this.viewOf(seat, playerId) };
   }
 
@@ -419,6 +532,9 @@ export class Table extends DurableObject<Env> {
     if (Object.keys(rest).some((key) => key !== "type"))
       return sendError("ERR_UNKNOWN_FIELD", "unexpected field in the message");
     if (!attachment.playerId) return sendError("ERR_SPECTATOR", "spectators cannot act");
+    // Frames count against the same per-player limit as HTTP requests.
+    const { success } = await this.env.TOKEN_LIMITER.limit({ key: attachment.playerId });
+    if (!success) return sendError("ERR_RATE_LIMITED", "too many requests; wait a few seconds");
     const outcome = await this.act(attachment.playerId, version, action);
     if (!outcome.ok) sendError(outcome.code, outcome.message, outcome.view);
   }
@@ -453,11 +569,68 @@ export class Table extends DurableObject<Env> {
   // -------------------------------------------------------------------------------------------
   // Side effects: the outbox of D1 writes, retried from the alarm until they succeed
 
+  /**
+   * The one alarm covers everything due: computer moves for a seat whose deadline passed, the
+   * half-time reminder, and outbox items waiting for a retry or for the end of quiet hours.
+   */
   override async alarm(): Promise<void> {
+    const record = this.record;
+    if (record?.game && !record.game.finished) {
+      const now = Date.now();
+      const changes = newChanges(record, null);
+      const versionBefore = record.version;
+      try {
+        this.runAutomatic(record, now, changes);
+        const reminded = this.queueReminder(record, now, changes);
+        if (record.version !== versionBefore || reminded)
+          this.commit(record, changes, changes.outbox);
+      } catch (error) {
+        this.load();
+        throw error;
+      }
+    }
     await this.flushOutbox();
+    await this.scheduleAlarm();
   }
 
-  /** Writes pending D1 rows in order; stops at the first failure and retries it later. */
+  /** Half the time for a move is gone: remind the player to act, once per turn. */
+  private queueReminder(record: TableRecord, now: number, changes: Changes): boolean {
+    const game = record.game;
+    const seat = game ? seatToAct(game) : null;
+    const reminderAt = reminderOf(record);
+    if (seat === null || reminderAt === null || now < reminderAt) return false;
+    const seatRecord = record.seats[seat];
+    if (!seatRecord?.playerId || seatRecord.bot) return false;
+    const automation = automationOf(seatRecord);
+    if (automation.away || automation.remindedTurn === record.turnSince) return false;
+    seatRecord.automation = { ...automation, remindedTurn: record.turnSince };
+    changes.outbox.push(
+      notifyItem(record, seatRecord.playerId, "reminder", [reminderText(record)]),
+    );
+    return true;
+  }
+
+  /** Sets the alarm for the next thing due, unless an earlier one is already set. */
+  private async scheduleAlarm(): Promise<void> {
+    const record = this.record;
+    const due: number[] = [];
+    const seat = record?.game ? seatToAct(record.game) : null;
+    const seatRecord = seat === null ? undefined : record?.seats[seat];
+    if (record && seatRecord && !seatRecord.bot && !automationOf(seatRecord).away) {
+      const deadline = automationDeadline(record);
+      const reminderAt = reminderOf(record);
+      if (deadline !== null) due.push(deadline);
+      if (reminderAt !== null && automationOf(seatRecord).remindedTurn !== record.turnSince)
+        due.push(reminderAt);
+    }
+    const pending = this.ctx.storage.sql
+      .exec<{ at: number | null }>("SELECT MIN(next_at) AS at FROM outbox")
+      .one().at;
+    if (pending !== null) due.push(Math.max(pending, Date.now() + RETRY_BASE_MS));
+    if (due.length > 0) await this.alarmWithin(Math.max(0, Math.min(...due) - Date.now()));
+  }
+
+  /** Sends pending outbox items; D1 writes stay in order, notifications go on their own. */
   async flushOutbox(): Promise<number> {
     while (this.flushing) await this.flushing;
     const mine = this.drainOutbox();
@@ -471,30 +644,64 @@ export class Table extends DurableObject<Env> {
 
   private async drainOutbox(): Promise<number> {
     const sql = this.ctx.storage.sql;
+    const now = Date.now();
     let written = 0;
-    for (;;) {
-      const item = sql
-        .exec<{ id: number; kind: string; json: string; attempts: number }>(
-          "SELECT id, kind, json, attempts FROM outbox ORDER BY id LIMIT 1",
-        )
-        .toArray()[0];
-      if (!item) return written;
+    // A failed D1 write holds back the D1 writes after it (rows depend on earlier rows);
+    // notifications do not wait for D1 and D1 does not wait for them.
+    let d1Blocked = false;
+    const items = sql
+      .exec<{ id: number; kind: string; json: string; attempts: number; next_at: number }>(
+        "SELECT id, kind, json, attempts, next_at FROM outbox ORDER BY id",
+      )
+      .toArray();
+    for (const item of items) {
+      const notification = item.kind === "notify";
+      if (!notification && d1Blocked) continue;
+      // D1 writes are tried at every flush (a move or the alarm); their next_at only sets when
+      // the alarm comes back. Notifications wait for theirs: quiet hours and webhook back-off.
+      if (notification && item.next_at > now) continue;
       try {
-        await writeOutboxItem(this.env.DB, JSON.parse(item.json) as OutboxItem);
+        if (notification) {
+          const delivery = await deliver(
+            this.env,
+            JSON.parse(item.json) as NotifyItem,
+            now,
+            item.attempts,
+          );
+          if (!delivery.done) {
+            sql.exec(
+              "UPDATE outbox SET json = ?, next_at = ?, attempts = ? WHERE id = ?",
+              JSON.stringify(delivery.item),
+              delivery.retryAt,
+              item.attempts + (delivery.failed ? 1 : 0),
+              item.id,
+            );
+            continue;
+          }
+        } else {
+          await writeOutboxItem(this.env.DB, JSON.parse(item.json) as OutboxItem);
+        }
       } catch (error) {
         const attempts = item.attempts + 1;
-        sql.exec("UPDATE outbox SET attempts = ? WHERE id = ?", attempts, item.id);
         const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 20));
+        sql.exec(
+          "UPDATE outbox SET attempts = ?, next_at = ? WHERE id = ?",
+          attempts,
+          now + delay,
+          item.id,
+        );
         console.warn(
           `outbox: ${item.kind} failed (attempt ${attempts}), retrying in ${delay} ms`,
-          String(error),
+          errorSummary(error),
         );
-        await this.ctx.storage.setAlarm(Date.now() + delay);
-        return written;
+        if (!notification) d1Blocked = true;
+        continue;
       }
       sql.exec("DELETE FROM outbox WHERE id = ?", item.id);
       written++;
     }
+    await this.scheduleAlarm();
+    return written;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -520,7 +727,7 @@ export class Table extends DurableObject<Env> {
 
   /** Starts the series once every seat is taken: the decks follow from the secrets and all nonces. */
   private startIfFull(record: TableRecord, now: number): Changes {
-    const changes = newChanges();
+    const changes = newChanges(record, null);
     if (record.game || record.seats.some((seat) => seat.nonce === null)) return changes;
     const master = parseHex(record.masterSecret) as Uint8Array;
     const nonces = record.seats.map((seat) => seat.nonce as string);
@@ -531,7 +738,7 @@ export class Table extends DurableObject<Env> {
     if (!game.ok) throw new Error(`cannot start a series: ${game.error.message}`);
     record.game = game.value;
     record.turnSince = now;
-    this.runBots(record, now, changes);
+    this.runAutomatic(record, now, changes);
     changes.outbox.push({ kind: "table" });
     return changes;
   }
@@ -544,12 +751,19 @@ export class Table extends DurableObject<Env> {
     next: GameState,
     now: number,
     changes: Changes,
+    auto: AutoReason | null,
   ): void {
     const before = record.game as GameState;
     const previousToAct = seatToAct(before);
     record.game = next;
     record.version++;
-    changes.actions.push({ seq: record.version, seat, action, at: now });
+    changes.actions.push({ seq: record.version, seat, action, at: now, auto });
+    if (auto === "away" || auto === "timeout") {
+      // The score sheet marks deals in which the computer stood in for a person.
+      const marks = (record.autoSeats ??= []);
+      const forDeal = (marks[before.dealNumber] ??= []);
+      if (!forDeal.includes(seat)) forDeal.push(seat);
+    }
     if (next.dealNumber !== before.dealNumber && next.previous) {
       const finished = this.finishDeal(record, next, before.dealNumber, now);
       changes.deals.push(finished);
@@ -593,44 +807,46 @@ export class Table extends DurableObject<Env> {
     };
   }
 
-  /** Computer players move at once, each move logged like any other, until a person must act. */
-  private runBots(record: TableRecord, now: number, changes: Changes): void {
+  /**
+   * Moves the server makes by itself, each logged like any other, until a person must act:
+   * computer players, seats whose player is away or late, bid limits and forced cards.
+   */
+  private runAutomatic(record: TableRecord, now: number, changes: Changes): void {
     for (let guard = 0; guard < 10_000; guard++) {
       const game = record.game;
       if (!game || game.finished) return;
-      const botSeat = this.nextBotToMove(record, game);
-      if (botSeat === null) return;
-      const action = chooseAction(
-        game,
-        botSeat,
-        `${record.masterSecret.slice(0, 16)}:${record.version}`,
+      const move = automaticMove(
+        {
+          game,
+          seats: record.seats,
+          moveHours: record.moveHours,
+          turnSince: record.turnSince,
+          botSeed: `${record.masterSecret.slice(0, 16)}:${record.version}`,
+        },
+        now,
       );
-      const result = apply(game, botSeat, action);
+      if (!move) return;
+      const result = apply(game, move.seat, move.action);
       if (!result.ok)
-        throw new Error(`computer player chose an illegal action: ${result.error.code}`);
-      this.accept(record, botSeat, action, result.value.state, now, changes);
-    }
-    throw new Error("computer players did not come to rest");
-  }
-
-  /** A bot seat that must act now: the seat to move, or a bot defender answering a claim. */
-  private nextBotToMove(record: TableRecord, game: GameState): Seat | null {
-    const toAct = seatToAct(game);
-    const deal = game.deal;
-    if (deal?.claimActive) {
-      for (let seat = 0; seat < record.players; seat++) {
-        if (!record.seats[seat]?.bot) continue;
-        const role = roleOf(deal, seat);
-        if (role === -1 || role === deal.declarer || deal.yielded.includes(role)) continue;
-        if (legalActions(game, seat).some((action) => action.type === "acceptClaim")) return seat;
+        throw new Error(`automatic ${move.reason} move was refused: ${result.error.code}`);
+      if (move.reason === "timeout") {
+        const seatRecord = record.seats[move.seat] as SeatRecord;
+        const timeouts = automationOf(seatRecord).timeouts + 1;
+        seatRecord.automation = {
+          ...automationOf(seatRecord),
+          timeouts,
+          away: timeouts >= AWAY_AFTER_TIMEOUTS,
+        };
       }
+      this.accept(record, move.seat, move.action, result.value.state, now, changes, move.reason);
     }
-    return toAct !== null && record.seats[toAct]?.bot ? toAct : null;
+    throw new Error("automatic moves did not come to rest");
   }
 
   /** Persists everything at once, then tells the world: sockets now, D1 through the outbox. */
-  private commit(record: TableRecord, changes: Changes, outbox: OutboxItem[]): void {
+  private commit(record: TableRecord, changes: Changes, outboxItems: QueuedItem[]): void {
     const sql = this.ctx.storage.sql;
+    const outbox = [...outboxItems, ...notifications(record, changes)];
     const index = this.materialise(record, { kind: "index" });
     const indexKey = JSON.stringify(
       index.kind === "index" ? index.rows?.map(({ deadlineAt: _, ...row }) => row) : null,
@@ -644,11 +860,12 @@ export class Table extends DurableObject<Env> {
       );
       for (const entry of changes.actions) {
         sql.exec(
-          "INSERT INTO actions (seq, seat, action, at) VALUES (?, ?, ?, ?)",
+          "INSERT INTO actions (seq, seat, action, at, auto) VALUES (?, ?, ?, ?, ?)",
           entry.seq,
           entry.seat,
           JSON.stringify(entry.action),
           entry.at,
+          entry.auto,
         );
       }
       for (const deal of changes.deals)
@@ -688,7 +905,7 @@ export class Table extends DurableObject<Env> {
   }
 
   /** Turns an outbox marker into the rows it stands for, as of now. */
-  private materialise(record: TableRecord, item: OutboxItem): OutboxItem {
+  private materialise(record: TableRecord, item: QueuedItem): QueuedItem {
     switch (item.kind) {
       case "table":
         return {
@@ -755,14 +972,29 @@ export class Table extends DurableObject<Env> {
   }
 }
 
+/** What waits in the outbox: D1 rows, and notifications to players. */
+type QueuedItem = OutboxItem | NotifyItem;
+
 interface Changes {
-  actions: { seq: number; seat: Seat; action: Action; at: number }[];
+  actions: { seq: number; seat: Seat; action: Action; at: number; auto: AutoReason | null }[];
   deals: FinishedDeal[];
-  outbox: OutboxItem[];
+  outbox: QueuedItem[];
+  /** The person whose request made these changes (null: the alarm); never notified of their own move. */
+  initiator: Seat | null;
+  /** Who was to act, and since when, before these changes: a new turn is what gets announced. */
+  startToAct: Seat | null;
+  startTurnSince: number | null;
 }
 
-function newChanges(): Changes {
-  return { actions: [], deals: [], outbox: [] };
+function newChanges(record: TableRecord, initiator: Seat | null): Changes {
+  return {
+    actions: [],
+    deals: [],
+    outbox: [],
+    initiator,
+    startToAct: record.game ? seatToAct(record.game) : null,
+    startTurnSince: record.turnSince,
+  };
 }
 
 export function tableStatus(record: TableRecord): TableStatus {
@@ -771,8 +1003,7 @@ export function tableStatus(record: TableRecord): TableStatus {
 }
 
 export function deadlineOf(record: TableRecord): number | null {
-  if (!record.game || record.game.finished || record.turnSince === null) return null;
-  return record.turnSince + record.moveHours * HOUR_MS;
+  return automationDeadline(record);
 }
 
 export function tableView(
@@ -793,22 +1024,40 @@ export function tableView(
       bot: s.bot,
       taken: s.bot || s.playerId !== null,
       you: playerId !== null && s.playerId === playerId,
+      away: automationOf(s).away,
     })),
     commitments: record.commitments,
   };
   if (seat !== null) table.invite = record.invite;
+  const own = seat === null ? undefined : record.seats[seat];
+  // Private to the seat: what the server does for it by itself.
+  const automation =
+    own && !own.bot
+      ? {
+          autoPlay: automationOf(own).autoPlay,
+          bidLimit:
+            automationOf(own).bidLimit?.deal === record.game?.dealNumber
+              ? (automationOf(own).bidLimit?.value ?? null)
+              : null,
+          away: automationOf(own).away,
+        }
+      : null;
   if (record.game) {
     return {
       ...viewFor(record.game, seat),
       table,
       version: record.version,
       deadline: deadline === null ? null : new Date(deadline).toISOString(),
+      automation,
+      autoSeats: record.autoSeats ?? [],
     };
   }
   return {
     table,
     version: record.version,
     deadline: null,
+    automation,
+    autoSeats: [],
     players: record.players,
     deals: record.deals,
     dealNumber: 0,
@@ -889,4 +1138,107 @@ function sameSecret(given: string, expected: string): boolean {
 function issDate(ms: number): string {
   const iso = new Date(ms).toISOString();
   return `${iso.slice(0, 10)}/${iso.slice(11, 19)}/UTC`;
+}
+
+/** The link to a table, for notifications. */
+function tableUrl(record: TableRecord): string {
+  return `${record.origin ?? ""}/t/${record.id}`;
+}
+
+function tableName(record: TableRecord): string {
+  const host = record.seats[0]?.name;
+  return host ? `${host}'s table` : "your table";
+}
+
+export function notifyItem(
+  record: TableRecord,
+  playerId: string,
+  kind: string,
+  lines: string[],
+): NotifyItem {
+  return {
+    kind: "notify",
+    playerId,
+    note: {
+      kind,
+      title:
+        kind === "turn" || kind === "reminder"
+          ? `Your turn at ${tableName(record)}`
+          : `Fernskat: ${tableName(record)}`,
+      body: lines.join("\n"),
+      url: tableUrl(record),
+      tableId: record.id,
+    },
+  };
+}
+
+function reminderText(record: TableRecord): string {
+  const deadline = automationDeadline(record);
+  const hours = deadline === null ? 0 : Math.max(1, Math.round((deadline - Date.now()) / HOUR_MS));
+  return `Reminder: about ${hours} h left for your move in deal ${(record.game?.dealNumber ?? 0) + 1} of ${record.deals}.`;
+}
+
+function dealText(record: TableRecord, deal: number): string {
+  const entry = record.game?.sheet[deal];
+  if (!entry) return `Deal ${deal + 1} is over.`;
+  if (entry.declarer === null) return `Deal ${deal + 1} of ${record.deals}: passed in.`;
+  const name = record.seats[entry.declarer]?.name ?? `Seat ${entry.declarer + 1}`;
+  return `Deal ${deal + 1} of ${record.deals}: ${name} ${entry.won ? "won" : "lost"} ${entry.game} (${entry.score > 0 ? "+" : ""}${entry.score}).`;
+}
+
+/**
+ * One notification per person per change: a new turn for the player who must act (never for
+ * the one who just moved), and the result of each deal and of the series for everyone.
+ */
+function notifications(record: TableRecord, changes: Changes): NotifyItem[] {
+  const game = record.game;
+  if (!game) return [];
+  const lines = new Map<string, { kind: string; lines: string[] }>();
+  const add = (playerId: string, kind: string, line: string) => {
+    const entry = lines.get(playerId) ?? { kind, lines: [] };
+    // A turn outranks a result: the title then says it is their move.
+    if (kind === "turn") entry.kind = "turn";
+    entry.lines.push(line);
+    lines.set(playerId, entry);
+  };
+  const people = record.seats.flatMap((seat) =>
+    seat.playerId && !seat.bot ? [seat.playerId] : [],
+  );
+  for (const finished of changes.deals) {
+    for (const playerId of people) add(playerId, "deal", dealText(record, finished.deal));
+  }
+  if (game.finished && changes.deals.length > 0) {
+    const table = standings(game);
+    record.seats.forEach((seat, index) => {
+      const own = table.find((row) => row.seat === index);
+      if (seat.playerId && own) {
+        add(
+          seat.playerId,
+          "series",
+          `The series is over: you placed ${own.rank} of ${record.players} with ${own.seegerFabian} points.`,
+        );
+      }
+    });
+  }
+  const toAct = seatToAct(game);
+  const turnChanged = toAct !== changes.startToAct || record.turnSince !== changes.startTurnSince;
+  const seat = toAct === null ? undefined : record.seats[toAct];
+  if (
+    toAct !== null &&
+    turnChanged &&
+    toAct !== changes.initiator &&
+    seat?.playerId &&
+    !seat.bot &&
+    !automationOf(seat).away
+  ) {
+    add(seat.playerId, "turn", `Deal ${game.dealNumber + 1} of ${record.deals}: it is your move.`);
+  }
+  return [...lines].map(([playerId, entry]) =>
+    notifyItem(record, playerId, entry.kind, entry.lines),
+  );
+}
+
+/** The first line of an error, without the SQL and parameters D1 puts in its messages. */
+function errorSummary(error: unknown): string {
+  return String(error).split("\n")[0]?.slice(0, 200) ?? "";
 }

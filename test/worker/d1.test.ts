@@ -12,11 +12,14 @@ describe("D1 after the migrations", () => {
     expect(results.map((r) => r.name)).toEqual([
       "d1_migrations",
       "deals",
+      "player_settings",
       "player_tables",
       "players",
+      "push_subscriptions",
       "seats",
       "series_results",
       "tables",
+      "webhooks",
     ]);
   });
 

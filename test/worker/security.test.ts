@@ -269,7 +269,8 @@ describe("authorization", () => {
 
 describe("rate limits", () => {
   it("answers 429 with the envelope once a token has made 100 requests in its window", async () => {
-    const frank = await createPlayer("Frank");
+    // No settings request for Frank: every request of his token below is counted by the test.
+    const frank = await createPlayer("Frank", { autoPlay: true });
     let accepted = 0;
     let limited: Response | null = null;
     // Fresh addresses, so only the per-token limit can bite; a window may end during the loop.

@@ -122,3 +122,48 @@ export const series_results = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.table_id, t.seat] })],
 );
+
+/** Per-player preferences that notifications and tables need. */
+export const player_settings = sqliteTable("player_settings", {
+  player_id: text("player_id")
+    .primaryKey()
+    .references(() => players.id),
+  /** IANA time zone for quiet hours, e.g. "Europe/Berlin". */
+  time_zone: text("time_zone").notNull().default("UTC"),
+  /** Quiet hours (0-23); equal values mean none. */
+  quiet_start: integer("quiet_start").notNull().default(22),
+  quiet_end: integer("quiet_end").notNull().default(7),
+  /** Play a card automatically when it is the only legal one. */
+  auto_play: integer("auto_play", { mode: "boolean" }).notNull().default(true),
+  updated_at: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** Web Push subscriptions of a player's browsers (RFC 8030 endpoints with RFC 8291 keys). */
+export const push_subscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    endpoint: text("endpoint").primaryKey(),
+    player_id: text("player_id")
+      .notNull()
+      .references(() => players.id),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("push_subscriptions_player_idx").on(t.player_id)],
+);
+
+/** Webhooks a player added: a POST on their turn, in one of a few formats. */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    player_id: text("player_id")
+      .notNull()
+      .references(() => players.id),
+    url: text("url").notNull(),
+    format: text("format", { enum: ["json", "ntfy", "discord", "slack"] }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("webhooks_player_idx").on(t.player_id)],
+);

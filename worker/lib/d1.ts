@@ -4,7 +4,15 @@
  */
 import { and, eq, notInArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { deals, player_tables, players, seats, series_results, tables } from "../db/schema";
+import {
+  deals,
+  player_settings,
+  player_tables,
+  players,
+  seats,
+  series_results,
+  tables,
+} from "../db/schema";
 
 export type TableStatusValue = "open" | "playing" | "finished";
 
@@ -207,4 +215,18 @@ export async function playerName(database: D1Database, id: string): Promise<stri
     .where(eq(players.id, id))
     .get();
   return row?.name ?? null;
+}
+
+/** What a table needs to know of a player when they take a seat. */
+export async function playerProfile(
+  database: D1Database,
+  id: string,
+): Promise<{ name: string; autoPlay: boolean } | null> {
+  const row = await drizzle(database)
+    .select({ name: players.name, autoPlay: player_settings.auto_play })
+    .from(players)
+    .leftJoin(player_settings, eq(player_settings.player_id, players.id))
+    .where(eq(players.id, id))
+    .get();
+  return row ? { name: row.name, autoPlay: row.autoPlay ?? true } : null;
 }

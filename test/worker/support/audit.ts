@@ -79,6 +79,8 @@ const VIEW_FIELDS = new Set([
   "table",
   "version",
   "deadline",
+  "automation",
+  "autoSeats",
   "players",
   "deals",
   "dealNumber",
@@ -138,6 +140,9 @@ function secretsOf(record: TableRecord): string[] {
 export function leaksIn(view: TableView, viewer: Seat | null, record: TableRecord): string[] {
   const problems: string[] = [];
   if (view.seat !== viewer) problems.push(`view of seat ${view.seat} sent to seat ${viewer}`);
+  // A seat's bid limit and settings are its own: a spectator's view carries none.
+  if (viewer === null && view.automation !== null)
+    problems.push("a spectator sees a seat's automation");
   for (const key of Object.keys(view)) {
     if (!VIEW_FIELDS.has(key)) problems.push(`unexpected view field ${key}`);
   }

@@ -68,12 +68,29 @@ export function untilNextRateWindow(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, wait));
 }
 
-export async function createPlayer(name: string): Promise<Player> {
+/**
+ * A new player. Tests drive every move themselves, so automatic play of forced cards (on by
+ * default for real players) is switched off unless a test asks for it.
+ */
+export async function createPlayer(
+  name: string,
+  options: { autoPlay?: boolean } = {},
+): Promise<Player> {
   const address = freshAddress();
   const res = await call("POST", "/api/players", { body: { name }, address });
   if (res.status !== 201) throw new Error(`createPlayer: ${res.status} ${await res.text()}`);
   const body = await res.json<{ player: { id: string; name: string }; token: string }>();
-  return { ...body.player, token: body.token, address };
+  const player = { ...body.player, token: body.token, address };
+  if (options.autoPlay !== true) {
+    const set = await call("PUT", "/api/me/settings", {
+      token: player.token,
+      body: { autoPlay: false },
+      address,
+    });
+    if (set.status !== 200)
+      throw new Error(`createPlayer settings: ${set.status} ${await set.text()}`);
+  }
+  return player;
 }
 
 export async function createTable(
