@@ -95,6 +95,21 @@ test(
     const score = Number((cells[2] ?? "").replace("+", ""));
     const totals = cells.slice(3);
     assert.ok(totals.map(Number).includes(score), `${score} not in ${totals}`);
+
+    // The deal's page: the result again, the fairness mark, and the replay trick by trick.
+    await rows.first().locator("a").click();
+    await page.getByTestId("replay").waitFor();
+    await page.locator('[data-testid="fairness"][data-state="verified"]').waitFor();
+    assert.match(
+      (await page.getByTestId("replay-step").textContent()) ?? "",
+      /Before the first trick/,
+    );
+    const openCards = await page.locator(".replay-hand .fan-card").count();
+    assert.ok(openCards >= 27, `replay shows ${openCards} cards in the hands`);
+    await page.getByTestId("replay-next").click();
+    assert.match((await page.getByTestId("replay-step").textContent()) ?? "", /Trick 1 of \d+/);
+    assert.equal(await page.locator(".replay-trick .row-card").count(), 3);
+    assert.equal(await page.locator(".replay-hand .fan-card").count(), openCards - 3);
   },
   { timeout: 240_000 },
 );
@@ -290,3 +305,26 @@ test(
   },
   { timeout: 180_000 },
 );
+
+test("a personal link opens the same player and their games on another device", async ({
+  page,
+  newPage,
+}) => {
+  await startPlayer(page, "Hanna");
+  await createTable(page, { bots: 2 });
+  const tableId = new URL(page.url()).pathname.split("/")[2];
+  await page.getByTestId("settings-link").click();
+  const link = await page.locator("#personal-link").inputValue();
+  assert.match(link, /\/#player=[A-Za-z0-9_.-]+$/);
+
+  const phone = await newPage();
+  await phone.goto(link);
+  await phone.getByTestId("my-games").waitFor();
+  assert.match((await phone.locator(".hello").textContent()) ?? "", /Hanna/);
+  // The token left the address bar at once (it must not linger in history or be shared).
+  assert.equal(new URL(phone.url()).hash, "");
+  const row = phone.locator(`.game-row[href="/t/${tableId}"]`);
+  assert.match((await row.textContent()) ?? "", /Your turn/);
+  await row.click();
+  await phone.getByTestId("hand").waitFor();
+});

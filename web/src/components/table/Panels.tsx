@@ -236,7 +236,8 @@ export function TableInfo() {
         <Show when={view().phase !== "waiting" ? inviteLink(view()) : null}>
           {(link) => (
             <details>
-              <summary>{t("invite.title")}</summary>
+              <summary>{t("invite.watch")}</summary>
+              <p class="small">{t("invite.watchText")}</p>
               <InviteLink link={link()} />
             </details>
           )}
