@@ -73,7 +73,8 @@ export const de: Messages = {
   "invite.share": "Teilen …",
   "invite.shareText": "Komm an meinen Skattisch",
   "invite.watch": "Link zum Zuschauen",
-  "invite.watchText": "Alle Plätze sind besetzt; wer diesen Link öffnet, kann zuschauen (ohne fremde Karten zu sehen).",
+  "invite.watchText":
+    "Alle Plätze sind besetzt; wer diesen Link öffnet, kann zuschauen (ohne fremde Karten zu sehen).",
 
   "table.deal": "Spiel {n} von {of}",
   "table.waiting": "Warten auf Mitspieler",

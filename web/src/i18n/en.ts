@@ -74,7 +74,8 @@ export const en = {
   "invite.share": "Share…",
   "invite.shareText": "Join my Skat table",
   "invite.watch": "Link for spectators",
-  "invite.watchText": "Every seat is taken; whoever opens this link can watch (without seeing anyone's cards).",
+  "invite.watchText":
+    "Every seat is taken; whoever opens this link can watch (without seeing anyone's cards).",
 
   "table.deal": "Deal {n} of {of}",
   "table.waiting": "Waiting for players",

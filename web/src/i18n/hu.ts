@@ -76,7 +76,8 @@ export const hu: Messages = {
   "invite.share": "Megosztás…",
   "invite.shareText": "Ülj le a skatasztalomhoz",
   "invite.watch": "Link a nézőknek",
-  "invite.watchText": "Minden hely foglalt; aki megnyitja ezt a linket, nézheti a játékot (mások lapjait nem látja).",
+  "invite.watchText":
+    "Minden hely foglalt; aki megnyitja ezt a linket, nézheti a játékot (mások lapjait nem látja).",
 
   "table.deal": "{n}. leosztás / {of}",
   "table.waiting": "Játékosokra várunk",

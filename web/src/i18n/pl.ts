@@ -72,7 +72,8 @@ export const pl: Messages = {
   "invite.share": "Udostępnij…",
   "invite.shareText": "Siadaj do mojego stolika skata",
   "invite.watch": "Link dla kibiców",
-  "invite.watchText": "Wszystkie miejsca są zajęte; kto otworzy ten link, może patrzeć (bez podglądania cudzych kart).",
+  "invite.watchText":
+    "Wszystkie miejsca są zajęte; kto otworzy ten link, może patrzeć (bez podglądania cudzych kart).",
 
   "table.deal": "Rozdanie {n} z {of}",
   "table.waiting": "Czekamy na graczy",

@@ -74,7 +74,8 @@ export const sk: Messages = {
   "invite.share": "Zdieľať…",
   "invite.shareText": "Prisadni si k môjmu stolu skatu",
   "invite.watch": "Odkaz pre divákov",
-  "invite.watchText": "Všetky miesta sú obsadené; kto otvorí tento odkaz, môže sa pozerať (bez cudzích kariet).",
+  "invite.watchText":
+    "Všetky miesta sú obsadené; kto otvorí tento odkaz, môže sa pozerať (bez cudzích kariet).",
 
   "table.deal": "Hra {n} z {of}",
   "table.waiting": "Čaká sa na hráčov",

@@ -94,11 +94,17 @@ function ResultDialog(props: { id: string; view: TableView; invite: string | nul
               <Link
                 class="btn secondary"
                 href={`/t/${props.id}/deal/${reveal().deal + 1}`}
+                onClick={dismiss}
                 data-testid="open-replay"
               >
                 {t("result.replay")}
               </Link>
-              <Link class="btn secondary" href={`/t/${props.id}/sheet`} data-testid="open-sheet">
+              <Link
+                class="btn secondary"
+                href={`/t/${props.id}/sheet`}
+                onClick={dismiss}
+                data-testid="open-sheet"
+              >
                 {t("table.sheet")}
               </Link>
               <button type="button" class="btn primary" onClick={dismiss} data-testid="continue">
@@ -293,6 +299,14 @@ function TableLayout(props: { canJoin: boolean; invite: string | null; onJoined:
   const ctx = useTableContext();
   const view = ctx.view;
   const seated = () => view().seat !== null;
+  // The tab says when it is this player's move, for a table left open in the background.
+  createEffect(() => {
+    const mine = view().toAct !== null && view().toAct === view().seat;
+    document.title = `${mine ? `● ${t("games.yourTurn")} · ` : ""}${dealLabel()} · Fernskat`;
+  });
+  onCleanup(() => {
+    document.title = "Fernskat";
+  });
   const dealLabel = () =>
     view().finished
       ? t("table.seriesOver")
