@@ -5,7 +5,7 @@ import { parseIssRecord } from "../shared/records";
 import { runCli } from "./testing/run";
 
 const recordLines = readFileSync(
-  new URL("../../shared/conformance/iss-games.txt", import.meta.url),
+  new URL("../test/fixtures/conformance/iss-games.txt", import.meta.url),
   "utf8",
 )
   .split("\n")

@@ -18,7 +18,7 @@ import {
 } from "./testing/vectors";
 
 const vectors = JSON.parse(
-  readFileSync(new URL("../../shared/conformance/vectors.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../test/fixtures/conformance/vectors.json", import.meta.url), "utf8"),
 ) as Vector[];
 const { cases, skipped } = convertVectors(vectors);
 

@@ -23,7 +23,7 @@ import {
 import { Rng } from "./rng";
 
 const conformance = (file: string) =>
-  readFileSync(new URL(`../../shared/conformance/${file}`, import.meta.url), "utf8");
+  readFileSync(new URL(`../test/fixtures/conformance/${file}`, import.meta.url), "utf8");
 const recordLines = conformance("iss-games.txt")
   .split("\n")
   .filter((line) => line.trim() !== "");

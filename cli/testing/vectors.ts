@@ -1,6 +1,6 @@
 /**
- * Turns the scoring cases of /work/shared/conformance/vectors.json (path relative to the repo:
- * ../shared/conformance/vectors.json) into `skat score` inputs and the values to expect.
+ * Turns the scoring cases of test/fixtures/conformance/vectors.json (a copy of the project's
+ * shared conformance data) into `skat score` inputs and the values to expect.
  *
  * What is checked, honestly:
  * - Complete cases (the 27 ISS records: 10 dealt cards + original skat, bid, points, tricks):
