@@ -328,3 +328,18 @@ test("a personal link opens the same player and their games on another device", 
   await row.click();
   await phone.getByTestId("hand").waitFor();
 });
+
+test("a new name in the settings shows at the player's tables", async ({ page }) => {
+  await startPlayer(page, "Ida");
+  await createTable(page, { bots: 2 });
+  const tableUrl = page.url();
+  await page.getByTestId("settings-link").click();
+  await page.getByTestId("player-name").fill("Ida Maria");
+  await page.getByTestId("save-name").click();
+  await page.getByRole("button", { name: "Saved" }).waitFor();
+  await page.goto(tableUrl);
+  await page.getByTestId("hand").waitFor();
+  assert.match((await page.locator(".table-info").textContent()) ?? "", /Ida Maria/);
+  await page.goto("/");
+  assert.match((await page.locator(".hello").textContent()) ?? "", /Ida Maria/);
+});
