@@ -1,8 +1,9 @@
 /**
  * `npm run bench:api` (tsx scripts/bench-api.ts [--tables N] [--seconds S] [--warmup S]
- * [--think-ms T]): the HTTP API under load, against the real app started like `npm start` (client
- * build, fresh local D1 with the migrations, `wrangler dev` on a free loopback port) from a copy of
- * the working tree, on loopback only and bounded in time (a hard stop kills everything).
+ * [--think-ms T] [--ref COMMIT]): the HTTP API under load, against the real app started like
+ * `npm start` (client build, fresh local D1 with the migrations, `wrangler dev` on a free loopback
+ * port) from a copy of the working tree (or of COMMIT), on loopback only and bounded in time (a hard
+ * stop kills everything).
  *
  * Every table has one scripted human seat and two computer players (3 deals per series; a client
  * whose series ends creates the next table). Each client picks a legal action from its view's
@@ -19,7 +20,8 @@
  * 127.0.0.0/8 to lo) and is limited like a separate person.
  *
  * Prints one JSON object per line, `{"name", "value", "unit"}`, like scripts/bench.ts; progress
- * and the server log's location go to stderr. Exits 1 on any error (the count must be 0).
+ * and the server log's location go to stderr. Exits 1 on any error (the count must be 0). The copy
+ * with the server's log is removed at the end unless there were errors or BENCH_API_KEEP is set.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
@@ -49,6 +51,8 @@ interface Options {
   seconds: number;
   warmupSeconds: number;
   thinkMs: number;
+  /** A commit to benchmark instead of the working tree. */
+  ref: string | null;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -59,6 +63,7 @@ const MAX_TABLES = 250;
 const MAX_SECONDS = 120;
 const REQUEST_TIMEOUT_MS = 10_000;
 const DRAIN_MS = 10_000;
+const RAMP_MS = 5000;
 const SERVER_READY_MS = 60_000;
 /** Whole run, setup included: past this the server is killed and the script fails. */
 const HARD_STOP_EXTRA_MS = 150_000;
@@ -66,11 +71,21 @@ const HARD_STOP_EXTRA_MS = 150_000;
 const log = (line: string) => process.stderr.write(`bench:api: ${line}\n`);
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { tables: 100, seconds: 25, warmupSeconds: 3, thinkMs: 1000 };
+  const options: Options = {
+    tables: 100,
+    seconds: 25,
+    warmupSeconds: 8,
+    thinkMs: 1000,
+    ref: null,
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i];
     const value = Number(argv[i + 1]);
-    const limits: Record<string, [keyof Options, number, number]> = {
+    if (flag === "--ref" && /^[\w./~^-]{1,100}$/.test(argv[i + 1] ?? "")) {
+      options.ref = argv[i + 1] as string;
+      continue;
+    }
+    const limits: Record<string, [Exclude<keyof Options, "ref">, number, number]> = {
       "--tables": ["tables", 1, MAX_TABLES],
       "--seconds": ["seconds", 1, MAX_SECONDS],
       "--warmup": ["warmupSeconds", 0, 30],
@@ -79,7 +94,7 @@ function parseOptions(argv: string[]): Options {
     const limit = flag === undefined ? undefined : limits[flag];
     if (!limit || !Number.isFinite(value) || value < limit[1] || value > limit[2]) {
       log(`usage: bench-api.ts [--tables 1-${MAX_TABLES}] [--seconds 1-${MAX_SECONDS}]`);
-      log("                    [--warmup 0-30] [--think-ms 0-5000]");
+      log("                    [--warmup 0-30] [--think-ms 0-5000] [--ref <commit>]");
       process.exit(2);
     }
     options[limit[0]] = value;
@@ -331,12 +346,22 @@ const NOT_COPIED = new Set([
  * node_modules included) changes, failing the requests in flight with 503. Others may be working in
  * this tree during a run, so the server runs from a copy of it, on the Worker bundled beforehand.
  */
-function snapshot(): string {
+function snapshot(ref: string | null): string {
   const dir = mkdtempSync(join(tmpdir(), "fernskat-bench-api-"));
-  cpSync(root, dir, {
-    recursive: true,
-    filter: (source) => !NOT_COPIED.has(relative(root, source)),
-  });
+  if (ref === null) {
+    cpSync(root, dir, {
+      recursive: true,
+      filter: (source) => !NOT_COPIED.has(relative(root, source)),
+    });
+  } else {
+    const archive = spawnSync("git", ["archive", "--format=tar", ref], {
+      cwd: root,
+      maxBuffer: 1 << 30,
+    });
+    if (archive.status !== 0) throw new Error(`git archive ${ref}: ${archive.stderr}`);
+    const untar = spawnSync("tar", ["-x", "-C", dir], { input: archive.stdout });
+    if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
+  }
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
   return dir;
 }
@@ -365,10 +390,10 @@ async function stopServer(): Promise<void> {
  * its workerd children. Linux only (/proc); null elsewhere. Unlike latency, this does not grow when
  * other work on the machine competes for the cores.
  */
-function serverCpuMs(): number | null {
+function serverCpuMs(): Map<string, number> | null {
   const group = server?.pid;
   if (!group) return null;
-  let ticks = 0;
+  const byProcess = new Map<string, number>();
   try {
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
@@ -381,12 +406,38 @@ function serverCpuMs(): number | null {
       // Fields after the parenthesised command name: state ppid pgrp ... utime(14) stime(15).
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[2]) !== group) continue;
-      ticks += Number(fields[11]) + Number(fields[12]);
+      const ms = (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+      byProcess.set(`${entry} ${processRole(entry)}`, ms);
     }
   } catch {
     return null;
   }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return byProcess;
+}
+
+/** wrangler dev runs its Node process, a workerd with its proxy in front, and a workerd with ours. */
+function processRole(pid: string): string {
+  const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  if (!command.includes("workerd")) return command.includes("esbuild") ? "esbuild" : "wrangler";
+  return command.includes("--inspector-addr") ? "workerd(app)" : "workerd(proxy)";
+}
+
+/** CPU ms per measured action, in all and per process role, over the measured window. */
+function cpuPerAction(
+  start: Map<string, number> | null,
+  end: Map<string, number> | null,
+  actions: number,
+): { total: number; byRole: Map<string, number> } | null {
+  if (!start || !end || actions === 0) return null;
+  const byRole = new Map<string, number>();
+  let total = 0;
+  for (const [key, ms] of end) {
+    const used = ms - (start.get(key) ?? 0);
+    const role = key.slice(key.indexOf(" ") + 1);
+    byRole.set(role, (byRole.get(role) ?? 0) + used / actions);
+    total += used;
+  }
+  return { total: total / actions, byRole };
 }
 
 function killServerNow(): void {
@@ -398,16 +449,19 @@ function killServerNow(): void {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 }
 
-async function startServer(): Promise<{ port: number; logFile: string }> {
+async function startServer(ref: string | null): Promise<{ port: number; logFile: string }> {
+  const t0 = performance.now();
+  workDir = snapshot(ref);
   const env = {
     ...process.env,
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     WRANGLER_SEND_METRICS: "false",
     WRANGLER_HIDE_BANNER: "true",
+    // Every `wrangler dev` of a Worker named "fernskat" writes the same entry of the shared dev
+    // registry, and each rewrite makes the others restart their Worker (503 for POSTs in flight).
+    WRANGLER_REGISTRY_PATH: join(workDir, ".wrangler", "registry"),
     CI: "true",
   };
-  const t0 = performance.now();
-  workDir = snapshot();
   runOrThrow(
     [viteBin, "build", "--config", "web/vite.config.ts", "--logLevel", "warn"],
     workDir,
@@ -424,7 +478,8 @@ async function startServer(): Promise<{ port: number; logFile: string }> {
   );
   const port = await freePort();
   const inspectorPort = await freePort();
-  const logFile = join(workDir, "wrangler.log");
+  // Inside .wrangler, which the dev server's file watcher ignores: a log it watched would reload it.
+  const logFile = join(persistDir, "..", "wrangler.log");
   const logStream = createWriteStream(logFile);
   const secrets = Object.entries(generateDevVars()).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   server = spawn(
@@ -497,7 +552,7 @@ async function main(): Promise<number> {
   );
   hardStop.unref();
 
-  const { port, logFile } = await startServer();
+  const { port, logFile } = await startServer(options.ref);
   const tally: Tally = {
     latencies: [],
     actions: 0,
@@ -516,9 +571,11 @@ async function main(): Promise<number> {
       `${options.warmupSeconds} s warm-up + ${options.seconds} s measured; ` +
       `load average ${loadavg()[0]?.toFixed(1)} before`,
   );
-  // Clients start staggered over a second, as people would, not in one burst.
+  // Clients arrive over the first seconds of the warm-up, as people would, not in one burst
+  // (creating a player and a table costs several D1 writes each).
+  const rampMs = Math.min(RAMP_MS, options.warmupSeconds * 1000);
   const running = clients.map(async (client, index) => {
-    await sleep((index * 1000) / clients.length);
+    await sleep((index * rampMs) / clients.length);
     await runClient(index, client, tally, options);
   });
   await sleep(options.warmupSeconds * 1000);
@@ -530,6 +587,7 @@ async function main(): Promise<number> {
   const measuredSeconds = (performance.now() - measureStart) / 1000;
   const cpuEnd = serverCpuMs();
   const load = loadavg()[0] as number;
+  const cpu = cpuPerAction(cpuStart, cpuEnd, tally.actions);
   tally.stopping = true;
   const drained = await Promise.race([
     Promise.all(running).then(() => true),
@@ -561,15 +619,7 @@ async function main(): Promise<number> {
       unit: "ms",
     },
     { name: "tables", value: options.tables, unit: "tables" },
-    ...(cpuStart !== null && cpuEnd !== null && tally.actions > 0
-      ? [
-          {
-            name: "server_cpu_ms_per_action",
-            value: round((cpuEnd - cpuStart) / tally.actions),
-            unit: "ms",
-          },
-        ]
-      : []),
+    ...(cpu ? [{ name: "server_cpu_ms_per_action", value: round(cpu.total), unit: "ms" }] : []),
     { name: "load_average_1m", value: round(load), unit: "runnable" },
     { name: "deals_finished", value: tally.dealsFinished, unit: "deals" },
   ];
@@ -579,8 +629,12 @@ async function main(): Promise<number> {
       `${tally.tablesCreated} tables created, ${tally.dealsFinished} deals and ` +
       `${tally.seriesFinished} series finished`,
   );
+  if (cpu) {
+    const parts = [...cpu.byRole].map(([role, ms]) => `${role} ${ms.toFixed(2)}`);
+    log(`server CPU ms per action: ${parts.join(", ")}`);
+  }
   for (const [what, n] of tally.errors) log(`error x${n}: ${what}`);
-  if (errors > 0) log(`server log: ${logFile} (kept)`);
+  if (errors > 0 || process.env.BENCH_API_KEEP) log(`server log: ${logFile} (kept)`);
   else rmSync(workDir, { recursive: true, force: true });
   return errors > 0 ? 1 : 0;
 }
