@@ -265,7 +265,7 @@ async function assertNoEnglish(page, lang, where) {
   assert.deepEqual(found, [], `${lang} ${where}: English text on the page`);
 }
 
-/** @param {import("playwright-core").Page} page @param {"de" | "pl"} lang */
+/** @param {import("playwright-core").Page} page @param {"de" | "pl" | "sk" | "hu"} lang */
 async function chooseLanguage(page, lang) {
   await page.getByTestId("settings-link").click();
   await page.getByTestId(`lang-${lang}`).check();
@@ -273,7 +273,7 @@ async function chooseLanguage(page, lang) {
 }
 
 test(
-  "a language switch renders the table in German and in Polish without an English string",
+  "a language switch renders the table in German and in Polish (and Slovak, Hungarian) without an English string",
   async ({ page, screenshot }) => {
     await page.setViewportSize(PHONE);
     await startPlayer(page, "Franz");
@@ -302,6 +302,14 @@ test(
     await page.getByTestId("sheet-link").click();
     await page.locator('[data-testid="sheet"] tbody tr').first().waitFor();
     await assertNoEnglish(page, "pl", "score sheet");
+
+    // Slovak and Hungarian get the same check on the table.
+    for (const lang of /** @type {const} */ (["sk", "hu"])) {
+      await chooseLanguage(page, lang);
+      await page.goto(tableUrl);
+      await page.getByTestId("hand").waitFor();
+      await assertNoEnglish(page, lang, "table");
+    }
   },
   { timeout: 180_000 },
 );
