@@ -14,6 +14,7 @@ import type { GameKind } from "../shared/games";
 import { type PlayoutPosition, playoutStats } from "../shared/playout";
 import { Rng } from "../shared/rng";
 import { shuffleDeck, splitDeck } from "../shared/shuffle";
+import { handoffFigures } from "./handoffs";
 
 interface Figure {
   name: string;
@@ -169,6 +170,9 @@ const BENCHMARKS: Record<string, Benchmark> = {
   shuffles_per_second: shufflesPerSecond,
   selfplay_deals_per_second: selfplayDealsPerSecond,
   bot_moves: botMoves,
+  // Not a speed: how often a person is asked per deal, with and without the server's helpers
+  // (issue 6). Counts, so the same on every machine; see scripts/handoffs.ts.
+  handoffs: () => handoffFigures(2000),
 };
 
 const wanted = process.argv.slice(2);
