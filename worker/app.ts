@@ -1,11 +1,10 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import type { ErrorHandler, NotFoundHandler } from "hono";
 import { Hono } from "hono";
 import { defaultSeriesLength, isValidSeriesLength } from "../shared/engine";
 import { isValidNonce } from "../shared/fairness";
 import { player_tables } from "./db/schema";
-import type { Env } from "./env";
 import { randomId, signToken, verifyToken } from "./lib/auth";
 import { type AppContext, type AppEnv, requirePlayer } from "./lib/context";
 import { insertPlayer, playerName, playerProfile } from "./lib/d1";

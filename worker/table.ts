@@ -5,9 +5,7 @@ import {
   type Action,
   apply,
   type GameState,
-  legalActions,
   newGame,
-  roleOf,
   type Seat,
   seatToAct,
   standings,
@@ -430,7 +428,7 @@ export class Table extends DurableObject<Env> {
     const seat = record.seats.findIndex((s) => s.playerId === playerId);
     if (seat < 0) return fail(403, "ERR_NOT_SEATED", "you have no seat at this table");
     const game = record.game;
-    if (!game?.deal || game.deal.phase !== "bidding") {
+    if (game === null || game.deal?.phase !== "bidding") {
       return fail(409, "ERR_WRONG_PHASE", "a bid limit can be set while the bidding runs");
     }
     if (limit !== null && (!Number.isInteger(limit) || limit < 18 || limit > 264)) {
@@ -760,9 +758,11 @@ export class Table extends DurableObject<Env> {
     changes.actions.push({ seq: record.version, seat, action, at: now, auto });
     if (auto === "away" || auto === "timeout") {
       // The score sheet marks deals in which the computer stood in for a person.
-      const marks = (record.autoSeats ??= []);
-      const forDeal = (marks[before.dealNumber] ??= []);
+      const marks = record.autoSeats ?? [];
+      const forDeal = marks[before.dealNumber] ?? [];
       if (!forDeal.includes(seat)) forDeal.push(seat);
+      marks[before.dealNumber] = forDeal;
+      record.autoSeats = marks;
     }
     if (next.dealNumber !== before.dealNumber && next.previous) {
       const finished = this.finishDeal(record, next, before.dealNumber, now);
