@@ -554,7 +554,8 @@ function checkShape(action: unknown): RuleError | null {
   return null;
 }
 
-const ACTION_FIELDS: Record<ActionType, readonly string[]> = {
+/** The fields each action type has; anything else in an action makes it malformed. */
+export const ACTION_FIELDS: Readonly<Record<ActionType, readonly string[]>> = {
   bid: ["type", "value"],
   hold: ["type"],
   pass: ["type"],

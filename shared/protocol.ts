@@ -3,23 +3,9 @@
  * sees it. Shape only — whether an action is allowed now is the engine's business.
  */
 import { parseCard } from "./cards";
-import type { Action, ActionType } from "./engine";
+import { ACTION_FIELDS, type Action, type ActionType } from "./engine";
 import { GAME_NAMES, type GameName } from "./games";
 import { err, ok, type Result } from "./result";
-
-const FIELDS: Record<ActionType, readonly string[]> = {
-  bid: ["type", "value"],
-  hold: ["type"],
-  pass: ["type"],
-  pickUp: ["type"],
-  discard: ["type", "cards"],
-  declare: ["type", "game", "hand", "schneider", "schwarz", "ouvert"],
-  play: ["type", "card"],
-  concede: ["type"],
-  claim: ["type"],
-  acceptClaim: ["type"],
-  rejectClaim: ["type"],
-};
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -29,10 +15,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function parseAction(input: unknown): Result<Action> {
   if (!isPlainObject(input)) return err("ERR_BAD_ACTION", "an action is an object with a type");
   const type = input.type;
-  if (typeof type !== "string" || !Object.hasOwn(FIELDS, type)) {
+  if (typeof type !== "string" || !Object.hasOwn(ACTION_FIELDS, type)) {
     return err("ERR_UNKNOWN_ACTION", `unknown action type: ${JSON.stringify(type) ?? "none"}`);
   }
-  const allowed = FIELDS[type as ActionType];
+  const allowed = ACTION_FIELDS[type as ActionType];
   for (const key of Object.keys(input)) {
     if (!allowed.includes(key))
       return err("ERR_BAD_ACTION", `unexpected field in a ${type} action: ${key}`);
