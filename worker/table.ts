@@ -773,7 +773,10 @@ export class Table extends DurableObject<Env> {
         changes.outbox.push({ kind: "series" });
       }
     }
-    if (seatToAct(next) !== previousToAct || next.dealNumber !== before.dealNumber)
+    // Every move has its own time, also the next one of a seat that must act again (the declarer
+    // after picking up, a trick's winner leading): else one missed deadline times out all of them.
+    const nextToAct = seatToAct(next);
+    if (nextToAct !== previousToAct || nextToAct === seat || next.dealNumber !== before.dealNumber)
       record.turnSince = now;
   }
 
