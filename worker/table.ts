@@ -11,9 +11,14 @@ import {
   standings,
 } from "../shared/engine";
 import { commitment, dealSecret, dealSeed, isValidNonce } from "../shared/fairness";
-import { parseAction } from "../shared/protocol";
+import {
+  type FinishedDeal,
+  parseAction,
+  type TableStatus,
+  type TableView,
+} from "../shared/protocol";
 import { exportIssRecord } from "../shared/records";
-import { type DealReveal, revealDeal, type SeatView, viewFor } from "../shared/view";
+import { revealDeal, viewFor } from "../shared/view";
 import {
   type AutoReason,
   AWAY_AFTER_TIMEOUTS,
@@ -71,37 +76,8 @@ export interface TableRecord {
   autoSeats?: number[][];
 }
 
-export type TableStatus = "open" | "playing" | "finished";
-
-export interface TableView extends Omit<SeatView, "phase"> {
-  table: {
-    id: string;
-    players: 3 | 4;
-    deals: number;
-    moveHours: number;
-    status: TableStatus;
-    seats: {
-      seat: Seat;
-      name: string | null;
-      bot: boolean;
-      taken: boolean;
-      you: boolean;
-      /** The computer plays for this seat until its player returns. */
-      away: boolean;
-    }[];
-    commitments: string[];
-    /** The invite code, for players at the table who want to share the link. */
-    invite?: string;
-  };
-  version: number;
-  phase: SeatView["phase"] | "waiting";
-  /** When the seat to act must have moved (ISO 8601), or null. */
-  deadline: string | null;
-  /** Only for the viewer's own seat: auto-play of forced cards, this deal's bid limit, away. */
-  automation: { autoPlay: boolean; bidLimit: number | null; away: boolean } | null;
-  /** Per deal (parallel to `sheet`): seats for which the computer moved (player away or late). */
-  autoSeats: number[][];
-}
+// The wire types live in shared/protocol.ts; re-exported for the tests that import them from here.
+export type { FinishedDeal, TableStatus, TableView };
 
 export type Failure = {
   ok: false;
@@ -123,19 +99,6 @@ export interface CreateInput {
   nonce?: string;
   origin?: string;
   autoPlay?: boolean;
-}
-
-export interface FinishedDeal {
-  deal: number;
-  record: string;
-  reveal: DealReveal;
-  proof: {
-    commitment: string;
-    secret: string;
-    nonces: string[];
-    dealNumber: number;
-    deck: string[];
-  };
 }
 
 export interface TableInfo {

@@ -5,6 +5,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { Hono } from "hono";
+import type { PlayerSettings } from "../../shared/protocol";
 import {
   player_settings,
   player_tables,
@@ -21,17 +22,6 @@ import { checkWebhookUrl, WEBHOOK_FORMATS, type WebhookFormat } from "../notify/
 
 const MAX_PUSH_SUBSCRIPTIONS = 10;
 const MAX_WEBHOOKS = 5;
-
-export interface PlayerSettings {
-  name: string;
-  timeZone: string;
-  quietStart: number;
-  quietEnd: number;
-  autoPlay: boolean;
-  webhooks: { id: string; url: string; format: WebhookFormat }[];
-  pushSubscriptions: number;
-  vapidPublicKey: string;
-}
 
 export const DEFAULT_SETTINGS = {
   timeZone: "UTC",

@@ -1,12 +1,25 @@
 /**
- * The shapes the API sends, as the client reads them. The worker's own types live next to its
- * Durable Object code (which needs the Workers runtime), so the client mirrors the few table
- * fields here and takes everything about the game itself from shared/.
+ * The shapes the API sends, as the client reads them. Everything the Worker also builds (the
+ * table view, finished deals, player settings) is defined once in shared/protocol.ts; what
+ * the game itself is made of comes from shared/engine.ts and shared/view.ts.
  */
-import type { Action, Seat } from "../../../shared/engine";
-import type { DealReveal, SeatView } from "../../../shared/view";
+import type { TableStatus } from "../../../shared/protocol";
 
-export type { SheetEntry, Standing } from "../../../shared/engine";
+export type { Action, Seat, SheetEntry, Standing } from "../../../shared/engine";
+export type {
+  FinishedDeal,
+  PlayerSettings,
+  PlayerSettingsUpdate,
+  PushSubscriptionInput,
+  SeatAutomationView,
+  TableSeatView,
+  TableStatus,
+  TableSummary,
+  TableView,
+  WebhookFormat,
+  WebhookInput,
+  WebhookView,
+} from "../../../shared/protocol";
 export type {
   AuctionView,
   DealReveal,
@@ -14,50 +27,6 @@ export type {
   PlayedCard,
   TrickView,
 } from "../../../shared/view";
-export type { Action, Seat };
-
-export type TableStatus = "open" | "playing" | "finished";
-
-export interface TableSeat {
-  seat: Seat;
-  name: string | null;
-  bot: boolean;
-  taken: boolean;
-  you: boolean;
-}
-
-export interface TableInfo {
-  id: string;
-  players: 3 | 4;
-  deals: number;
-  moveHours: number;
-  status: TableStatus;
-  seats: TableSeat[];
-  commitments: string[];
-  invite?: string;
-}
-
-/** GET /api/tables/:id, the live socket's "view" messages and the answer to an action. */
-export interface TableView extends Omit<SeatView, "phase"> {
-  table: TableInfo;
-  version: number;
-  phase: SeatView["phase"] | "waiting";
-  deadline: string | null;
-}
-
-/** GET /api/tables/:id/deals/:n */
-export interface FinishedDeal {
-  deal: number;
-  record: string;
-  reveal: DealReveal;
-  proof: {
-    commitment: string;
-    secret: string;
-    nonces: string[];
-    dealNumber: number;
-    deck: string[];
-  };
-}
 
 export interface Player {
   id: string;
