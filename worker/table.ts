@@ -275,7 +275,7 @@ export class Table extends DurableObject<Env> {
       autoSeats: [],
       ...(input.origin ? { origin: input.origin } : {}),
     };
-    const changes = this.startIfFull(record, now);
+    const changes = this.startIfFull(record, now, 0);
     this.commit(record, changes, [{ kind: "table" }, ...changes.outbox]);
     return { ok: true, value: { seat: 0, commitments } };
   }
@@ -305,7 +305,7 @@ export class Table extends DurableObject<Env> {
       automation: { ...automationOf({}), autoPlay: player.autoPlay ?? true },
     };
     record.version++;
-    const changes = this.startIfFull(record, now);
+    const changes = this.startIfFull(record, now, free);
     this.commit(record, changes, [{ kind: "table" }, ...changes.outbox]);
     return { ok: true, value: { seat: free } };
   }
@@ -687,8 +687,9 @@ export class Table extends DurableObject<Env> {
   }
 
   /** Starts the series once every seat is taken: the decks follow from the secrets and all nonces. */
-  private startIfFull(record: TableRecord, now: number): Changes {
-    const changes = newChanges(record, null);
+  private startIfFull(record: TableRecord, now: number, initiator: Seat): Changes {
+    // The player who created or completed the table is looking at it: no "your turn" for them.
+    const changes = newChanges(record, initiator);
     if (record.game || record.seats.some((seat) => seat.nonce === null)) return changes;
     const master = parseHex(record.masterSecret) as Uint8Array;
     const nonces = record.seats.map((seat) => seat.nonce as string);
