@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { player_settings, push_subscriptions, webhooks } from "../db/schema";
 import type { Env } from "../env";
+import { DEFAULT_SETTINGS } from "../routes/settings";
 import { sendPush } from "./push";
 import { releaseTime } from "./quiet";
 import { type Notification, sendWebhook, type WebhookFormat } from "./webhook";
@@ -37,13 +38,18 @@ export async function deliver(
     db.select().from(push_subscriptions).where(eq(push_subscriptions.player_id, item.playerId)),
     db.select().from(webhooks).where(eq(webhooks.player_id, item.playerId)),
   ]);
+  // A player who never saved settings has the defaults their settings page shows.
   const quiet = settings[0]
     ? {
         timeZone: settings[0].time_zone,
         start: settings[0].quiet_start,
         end: settings[0].quiet_end,
       }
-    : null;
+    : {
+        timeZone: DEFAULT_SETTINGS.timeZone,
+        start: DEFAULT_SETTINGS.quietStart,
+        end: DEFAULT_SETTINGS.quietEnd,
+      };
   const release = releaseTime(now, quiet);
   if (release > now) return { done: false, retryAt: release, item, failed: false };
 
