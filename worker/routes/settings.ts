@@ -2,7 +2,7 @@
  * A player's own settings: name, quiet hours, automatic play of forced cards, and where
  * turn notifications go (Web Push subscriptions and webhooks).
  */
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { Hono } from "hono";
 import type { PlayerSettings } from "../../shared/protocol";
@@ -172,10 +172,13 @@ export const settingsRoutes = new Hono<AppEnv>()
       auth: base64urlKey(auth, "keys.auth", 16),
     };
     const db = drizzle(c.env.DB);
+    // The same endpoint again (the browser subscribed anew) replaces its row: not another device.
     const existing = await db
       .select({ n: count() })
       .from(push_subscriptions)
-      .where(eq(push_subscriptions.player_id, playerId))
+      .where(
+        and(eq(push_subscriptions.player_id, playerId), ne(push_subscriptions.endpoint, endpoint)),
+      )
       .get();
     if ((existing?.n ?? 0) >= MAX_PUSH_SUBSCRIPTIONS) {
       throw new ApiError(
