@@ -127,8 +127,10 @@ const RETRY_MAX_MS = 10 * 60 * 1000;
 /**
  * When a move changes nothing in the player index but the deadline (a human moves, the bots answer,
  * it is the human's turn again), its D1 write waits this long, so a run of moves costs one write.
+ * Deadlines are hours away; a few seconds of lag in "my games" cost nothing. Each D1 write was a
+ * third of the server's CPU per move in bench:api.
  */
-const INDEX_DEBOUNCE_MS = 2000;
+const INDEX_DEBOUNCE_MS = 10_000;
 const HOUR_MS = 3600 * 1000;
 
 interface SocketAttachment {
