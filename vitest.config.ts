@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
-import { generateVapidKeys } from "./scripts/ensure-dev-vars.mjs";
+import { outboundRouter } from "./test/support/outbound";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -22,8 +22,10 @@ export default defineConfig({
       },
       {
         plugins: [
-          cloudflareTest(async () => {
-            const vapid = generateVapidKeys();
+          cloudflareTest(async ({ inject }) => {
+            // Started by test/support/global-setup.ts, which runs first.
+            const vapid = inject("vapid");
+            const standIns = inject("standIns");
             return {
               wrangler: { configPath: here("./wrangler.toml") },
               miniflare: {
@@ -32,8 +34,14 @@ export default defineConfig({
                   TOKEN_SECRET: "test-token-secret-not-for-production-use-0000000",
                   VAPID_PUBLIC_KEY: vapid.publicKey,
                   VAPID_PRIVATE_KEY: vapid.privateKey,
+                  // Lets the webhook tests use a plain-http receiver on localhost.
+                  DEV_ALLOW_LOCAL_HTTP_WEBHOOKS: "true",
                   TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
                 },
+                outboundService: outboundRouter({
+                  [new URL(standIns.pushEndpointBase).host]: standIns.pushControl,
+                  [new URL(standIns.hookBase).host]: standIns.hookControl,
+                }),
               },
             };
           }),
@@ -41,6 +49,7 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/worker/**/*.test.ts"],
+          globalSetup: ["./test/support/global-setup.ts"],
           setupFiles: ["./test/worker/apply-migrations.ts"],
         },
       },
