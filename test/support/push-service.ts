@@ -6,7 +6,7 @@
  * implementation the `web-push` package uses, and records everything for the tests to read.
  *
  *   POST /push/<id>                    a push message for subscription <id>
- *   PUT  /_control/subscriptions/<id>  a browser's private key and auth secret (StandInSubscription)
+ *   PUT  /_control/subscriptions/<id>  a browser's private key and auth secret
  *   GET  /_control/deliveries/<id>     every message <id> received, in order (PushDelivery[])
  */
 import { createECDH, createPublicKey, verify } from "node:crypto";
@@ -91,7 +91,7 @@ function receive(
   const authorization = header("authorization") ?? "";
   const scheme = /^(\S+)\s+(.*)$/.exec(authorization);
   delivery.authScheme = scheme?.[1]?.toLowerCase() ?? null;
-  if (delivery.authScheme !== "vapid") return refuse(401, "Authorization is not `vapid t=…, k=…`");
+  if (delivery.authScheme !== "vapid") return refuse(401, "Authorization is not `vapid t=, k=`");
   const params = new Map(
     (scheme?.[2] ?? "").split(",").map((part) => {
       const [key, ...value] = part.trim().split("=");

@@ -52,7 +52,7 @@ export interface HookResponse {
 export interface StandIns {
   /** Subscription endpoints start with this (a fake https origin routed to the stand-in). */
   pushEndpointBase: string;
-  /** The stand-in push service's own address, for registering subscriptions and reading deliveries. */
+  /** The stand-in push service's own address: to register subscriptions, read deliveries. */
   pushControl: string;
   /** Webhook URLs at a fake https host routed to the receiver: `${hookBase}<name>`. */
   hookBase: string;

@@ -4,6 +4,7 @@
  */
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { inject } from "vitest";
+import { base64url } from "../../../worker/lib/auth";
 import type { TableRecord } from "../../../worker/table";
 import type {
   HookRequest,
@@ -18,12 +19,6 @@ export const HOUR_MS = 3600_000;
 
 export function uniqueName(prefix: string): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
-}
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 async function control(method: string, url: string, body?: unknown): Promise<Response> {
@@ -225,8 +220,8 @@ export async function ringWithNotesDue(tableId: string): Promise<void> {
 }
 
 /**
- * The table's alarm rings now. The object also sets short alarms of its own (2 s after a move, to
- * write D1), and while one of those is ringing no alarm is set; then one is set to be run here.
+ * The table's alarm rings now. The object also sets short alarms of its own (seconds after a
+ * move, to write D1), and while one of those rings no alarm is set; then one is set to run here.
  */
 export async function ring(tableId: string): Promise<void> {
   const stub = tableStub(tableId);
