@@ -351,6 +351,9 @@ describe("webhook URLs", () => {
       "https://[fe80::1]/hook",
       "https://[::ffff:10.0.0.1]/hook",
       "https://[::]/hook",
+      "https://[::127.0.0.1]/hook",
+      "https://[64:ff9b::a00:1]/hook",
+      "https://[ff02::1]/hook",
       "https://printer.local/hook",
       "https://metadata.google.internal/hook",
       "https://intranet/hook",
@@ -377,6 +380,7 @@ describe("webhook URLs", () => {
     expect(checkWebhookUrl("https://localhost/hook", false)).toMatchObject({ ok: false });
     expect(checkWebhookUrl("https://127.0.0.1/hook", false)).toMatchObject({ ok: false });
     expect(checkWebhookUrl("https://ntfy.sh/x", false)).toMatchObject({ ok: true });
+    expect(checkWebhookUrl("https://[2606:4700::1111]/hook", false)).toMatchObject({ ok: true });
   });
 
   it("have a known format and a length limit; five per player; each removable by its owner", async () => {

@@ -69,13 +69,19 @@ export function isPrivateHost(host: string): boolean {
     );
   }
   if (host.startsWith("[")) {
-    const v6 = host.slice(1, -1);
+    const groups = ipv6Groups(host.slice(1, -1));
+    // Unparsable: refuse rather than guess.
+    if (!groups) return true;
+    const [first = 0, second = 0] = groups;
+    const upperZero = groups.slice(0, 5).every((group) => group === 0);
     return (
-      v6 === "::" ||
-      v6 === "::1" ||
-      /^f[cd]/i.test(v6) ||
-      /^fe[89ab]/i.test(v6) ||
-      /^::ffff:/i.test(v6)
+      // ::/96 (unspecified, loopback, IPv4-compatible) and ::ffff:0:0/96 (IPv4-mapped)
+      (upperZero && (groups[5] === 0 || groups[5] === 0xffff)) ||
+      // 64:ff9b::/96 and 64:ff9b:1::/48 (NAT64 to IPv4 addresses)
+      (first === 0x64 && second === 0xff9b) ||
+      (first & 0xfe00) === 0xfc00 || // fc00::/7 unique local
+      (first & 0xffc0) === 0xfe80 || // fe80::/10 link-local
+      (first & 0xff00) === 0xff00 // ff00::/8 multicast
     );
   }
   return false;
@@ -153,4 +159,20 @@ export async function sendWebhook(
   } catch {
     return "failed";
   }
+}
+
+/** The eight 16-bit groups of an IPv6 address (as the URL parser writes it), or null. */
+function ipv6Groups(text: string): number[] | null {
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part === "" ? [] : part.split(":"));
+  const head = parse(halves[0] ?? "");
+  const tail = halves.length === 2 ? parse(halves[1] ?? "") : [];
+  const missing = 8 - head.length - tail.length;
+  if ((halves.length === 1 && missing !== 0) || missing < 0) return null;
+  const all = [...head, ...new Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  const groups = all.map((group) =>
+    /^[0-9a-f]{1,4}$/i.test(group) ? Number.parseInt(group, 16) : Number.NaN,
+  );
+  return groups.length === 8 && groups.every((group) => !Number.isNaN(group)) ? groups : null;
 }
