@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
-import { outboundRouter } from "./test/support/outbound";
+import { outboundRouter } from "./test/support/outbound.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
