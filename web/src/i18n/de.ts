@@ -337,6 +337,65 @@ export const de: Messages = {
   "rank.german.K": "König",
   "rank.german.A": "Daus",
 
+  "limit.label": "Ich reize bis",
+  "limit.set": "Festlegen",
+  "limit.hint": "Nur du siehst das. Der Server reizt und hält dann für dich, ohne zu fragen.",
+  "limit.active":
+    "Du reizt bis {value}: Der Server reizt und hält für dich bis dahin und passt darüber.",
+  "limit.clear": "Aufheben",
+  "deadline.left": "noch {time}",
+  "deadline.over": "Zeit abgelaufen",
+  "seat.away": "abwesend",
+  "seat.awayLong": "abwesend, der Computer spielt für diesen Platz",
+  "away.title": "Der Computer spielt für dich",
+  "away.text":
+    "Deine Zeit ist zweimal hintereinander abgelaufen, deshalb zieht der Computer für dich. Übernimm deinen Platz wieder, um selbst zu spielen.",
+  "away.back": "Ich bin zurück",
+  "sheet.autoMark": "der Computer hat für diesen Spieler gezogen (abwesend oder Zeit abgelaufen)",
+  "sheet.autoLegend":
+    "In diesem Spiel hat der Computer für den Spieler gezogen, weil er abwesend war oder seine Zeit ablief.",
+  "settings.save": "Speichern",
+  "settings.loadFailed": "Deine Einstellungen konnten nicht geladen werden.",
+  "settings.play": "Spielen",
+  "settings.autoPlay": "Erzwungene Karte automatisch spielen",
+  "settings.autoPlayHint":
+    "Darf nur eine deiner Karten gespielt werden, wird sie sofort für dich gespielt, an allen deinen Tischen.",
+  "settings.notifications": "Benachrichtigungen",
+  "settings.notificationsText": "Erfahre, wann du am Zug bist, ohne einen Tab offen zu halten.",
+  "push.title": "Auf diesem Gerät",
+  "push.enable": "Auf diesem Gerät benachrichtigen",
+  "push.disable": "Benachrichtigungen auf diesem Gerät beenden",
+  "push.working": "Browser wird gefragt …",
+  "push.on": "Dieses Gerät bekommt eine Benachrichtigung, wenn du am Zug bist.",
+  "push.unsupported":
+    "Dieser Browser kann keine Benachrichtigungen von Websites anzeigen. (Auf iPhone oder iPad zuerst Fernskat zum Home-Bildschirm hinzufügen.)",
+  "push.denied":
+    "Benachrichtigungen sind für diese Seite nicht erlaubt. Erlaube sie in den Website-Einstellungen des Browsers und versuche es noch einmal.",
+  "push.noWorker":
+    "Der Service Worker der App läuft in diesem Browser nicht, deshalb lassen sich Benachrichtigungen nicht einschalten. Lade die Seite neu und versuche es noch einmal.",
+  "push.failed":
+    "Der Browser konnte dieses Gerät nicht bei seinem Push-Dienst anmelden (das passiert offline, in privaten Fenstern und wo der Browser Push sperrt), deshalb kann es jetzt keine Benachrichtigungen bekommen. Webhooks (unten) funktionieren trotzdem.",
+  "push.browserSays": "Der Browser meldet",
+  "push.devices":
+    "one=Benachrichtigungen gehen an {n} Gerät.|other=Benachrichtigungen gehen an {n} Geräte.",
+  "hooks.title": "Webhooks",
+  "hooks.text":
+    "Eine Webadresse, die einen POST bekommt, wenn du am Zug bist: als JSON oder im Format von ntfy, Discord oder Slack.",
+  "hooks.none": "Noch keine Webhooks.",
+  "hooks.url": "Adresse (https://…)",
+  "hooks.format": "Format",
+  "hooks.add": "Webhook hinzufügen",
+  "hooks.remove": "Entfernen",
+  "hooks.removeLabel": "Webhook {url} entfernen",
+  "quiet.title": "Ruhezeit",
+  "quiet.text": "Benachrichtigungen in dieser Zeit warten bis zu ihrem Ende.",
+  "quiet.enabled": "Nachts keine Benachrichtigungen",
+  "quiet.from": "Von",
+  "quiet.until": "Bis",
+  "quiet.timeZone": "Zeitzone",
+  "quiet.deviceZone": "Dieses Gerät: {zone}.",
+  "quiet.useDevice": "Übernehmen",
+
   "error.generic": "Der Server hat das abgelehnt.",
   "error.server": "Der Server meldet",
   "error.ERR_NETWORK": "Keine Verbindung zum Server. Prüfe dein Netz und versuche es noch einmal.",
@@ -361,4 +420,7 @@ export const de: Messages = {
   "error.ERR_DEAL_NOT_FOUND": "Dieses Spiel ist nicht beendet (oder existiert nicht).",
   "error.ERR_NOT_STARTED": "Das erste Spiel beginnt, wenn alle Plätze besetzt sind.",
   "error.ERR_INTERNAL": "Auf dem Server ist etwas schiefgegangen.",
+  "error.ERR_BAD_WEBHOOK": "Diese Adresse kann nicht als Webhook dienen.",
+  "error.ERR_TOO_MANY": "Mehr sind nicht möglich.",
+  "error.ERR_BAD_FIELD": "Etwas an der Anfrage ist ungültig.",
 };

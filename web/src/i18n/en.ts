@@ -335,6 +335,65 @@ export const en = {
   "rank.german.K": "King",
   "rank.german.A": "Ace",
 
+  // correspondence: bid limit, deadlines, away seats, notifications
+  "limit.label": "I go up to",
+  "limit.set": "Set",
+  "limit.hint": "Only you see this. The server then bids and holds for you, without asking.",
+  "limit.active":
+    "You go up to {value}: the server bids and holds for you up to it and passes above.",
+  "limit.clear": "Clear",
+  "deadline.left": "{time} left",
+  "deadline.over": "time is up",
+  "seat.away": "away",
+  "seat.awayLong": "away, the computer plays for this seat",
+  "away.title": "The computer is playing for you",
+  "away.text":
+    "Your time ran out twice in a row, so the computer has been moving for you. Take your seat back to play yourself again.",
+  "away.back": "I'm back",
+  "sheet.autoMark": "the computer moved for this player (away or out of time)",
+  "sheet.autoLegend":
+    "In that deal the computer moved for this player, who was away or out of time.",
+  "settings.save": "Save",
+  "settings.loadFailed": "Your settings could not be loaded.",
+  "settings.play": "Playing",
+  "settings.autoPlay": "Play a forced card by itself",
+  "settings.autoPlayHint":
+    "When only one of your cards may be played, it is played for you at once, at all your tables.",
+  "settings.notifications": "Notifications",
+  "settings.notificationsText": "Hear when it is your turn without keeping a tab open.",
+  "push.title": "On this device",
+  "push.enable": "Notify me on this device",
+  "push.disable": "Stop notifications on this device",
+  "push.working": "Asking the browser…",
+  "push.on": "This device gets a notification when it is your turn.",
+  "push.unsupported":
+    "This browser cannot show notifications from a website. (On an iPhone or iPad, add Fernskat to the home screen first.)",
+  "push.denied":
+    "Notifications are not allowed for this site. Allow them in the browser's site settings, then try again.",
+  "push.noWorker":
+    "The app's service worker is not running in this browser, so notifications cannot be turned on. Reload the page and try again.",
+  "push.failed":
+    "The browser could not sign this device up with its push service (this happens offline, in private windows, and where the browser blocks push), so it cannot get notifications now. Webhooks below still work.",
+  "push.browserSays": "The browser says",
+  "push.devices": "one=Notifications go to {n} device.|other=Notifications go to {n} devices.",
+  "hooks.title": "Webhooks",
+  "hooks.text":
+    "A web address that gets a POST when it is your turn: plain JSON, or the format of ntfy, Discord or Slack.",
+  "hooks.none": "No webhooks yet.",
+  "hooks.url": "Address (https://…)",
+  "hooks.format": "Format",
+  "hooks.add": "Add webhook",
+  "hooks.remove": "Remove",
+  "hooks.removeLabel": "Remove the webhook {url}",
+  "quiet.title": "Quiet hours",
+  "quiet.text": "Notifications due in these hours wait until they end.",
+  "quiet.enabled": "Hold notifications at night",
+  "quiet.from": "From",
+  "quiet.until": "Until",
+  "quiet.timeZone": "Time zone",
+  "quiet.deviceZone": "This device: {zone}.",
+  "quiet.useDevice": "Use it",
+
   "error.generic": "The server refused this.",
   "error.server": "The server says",
   "error.ERR_NETWORK": "No connection to the server. Check your network and try again.",
@@ -359,6 +418,9 @@ export const en = {
   "error.ERR_DEAL_NOT_FOUND": "That deal is not finished (or does not exist).",
   "error.ERR_NOT_STARTED": "The first deal starts when every seat is taken.",
   "error.ERR_INTERNAL": "Something went wrong on the server.",
+  "error.ERR_BAD_WEBHOOK": "This address cannot be used for a webhook.",
+  "error.ERR_TOO_MANY": "That is the most you can have.",
+  "error.ERR_BAD_FIELD": "Something in the request is not valid.",
 };
 
 export type MessageKey = keyof typeof en;

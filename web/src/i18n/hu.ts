@@ -338,6 +338,65 @@ export const hu: Messages = {
   "rank.german.K": "király",
   "rank.german.A": "ász",
 
+  "limit.label": "Eddig licitálok:",
+  "limit.set": "Beállítás",
+  "limit.hint": "Csak te látod. A szerver ezután kérdezés nélkül licitál és tart helyetted.",
+  "limit.active":
+    "{value}-ig licitálsz: a szerver eddig licitál és tart helyetted, fölötte passzol.",
+  "limit.clear": "Törlés",
+  "deadline.left": "még {time}",
+  "deadline.over": "lejárt az idő",
+  "seat.away": "távol",
+  "seat.awayLong": "távol van, a gép játszik helyette",
+  "away.title": "A gép játszik helyetted",
+  "away.text":
+    "Kétszer egymás után lejárt az időd, ezért a gép lép helyetted. Vedd vissza a helyedet, hogy újra te játssz.",
+  "away.back": "Visszajöttem",
+  "sheet.autoMark": "a gép lépett a játékos helyett (távol volt vagy lejárt az ideje)",
+  "sheet.autoLegend":
+    "Abban a leosztásban a gép lépett a játékos helyett, mert távol volt vagy lejárt az ideje.",
+  "settings.save": "Mentés",
+  "settings.loadFailed": "A beállításokat nem sikerült betölteni.",
+  "settings.play": "Játék",
+  "settings.autoPlay": "A kényszerlapot magától játssza ki",
+  "settings.autoPlayHint":
+    "Ha csak egy lapodat lehet kijátszani, azonnal kijátssza helyetted, minden asztalodnál.",
+  "settings.notifications": "Értesítések",
+  "settings.notificationsText": "Megtudod, mikor te jössz, nyitott böngészőlap nélkül is.",
+  "push.title": "Ezen az eszközön",
+  "push.enable": "Értesítést kérek ezen az eszközön",
+  "push.disable": "Értesítések kikapcsolása ezen az eszközön",
+  "push.working": "A böngésző kérdezése…",
+  "push.on": "Ez az eszköz értesítést kap, amikor te jössz.",
+  "push.unsupported":
+    "Ez a böngésző nem tud értesítést mutatni weboldalaktól. (iPhone-on vagy iPaden előbb tedd a Fernskatot a kezdőképernyőre.)",
+  "push.denied":
+    "Az értesítések ezen az oldalon nem engedélyezettek. Engedélyezd őket a böngésző webhelybeállításaiban, majd próbáld újra.",
+  "push.noWorker":
+    "Az alkalmazás service workere nem fut ebben a böngészőben, ezért az értesítés nem kapcsolható be. Töltsd újra az oldalt, és próbáld újra.",
+  "push.failed":
+    "A böngésző nem tudta feliratkoztatni ezt az eszközt a push-szolgáltatására (ez történik offline, privát ablakban, és ahol a böngésző tiltja a pusht), ezért most nem kaphat értesítést. A webhookok (lent) ettől még működnek.",
+  "push.browserSays": "A böngésző üzenete",
+  "push.devices":
+    "one=Az értesítések {n} eszközre mennek.|other=Az értesítések {n} eszközre mennek.",
+  "hooks.title": "Webhookok",
+  "hooks.text":
+    "Egy webcím, amely POST kérést kap, amikor te jössz: sima JSON, vagy az ntfy, a Discord vagy a Slack formátuma.",
+  "hooks.none": "Még nincs webhook.",
+  "hooks.url": "Cím (https://…)",
+  "hooks.format": "Formátum",
+  "hooks.add": "Webhook hozzáadása",
+  "hooks.remove": "Eltávolítás",
+  "hooks.removeLabel": "A(z) {url} webhook eltávolítása",
+  "quiet.title": "Csendes órák",
+  "quiet.text": "Az ezekre az órákra eső értesítések megvárják a végüket.",
+  "quiet.enabled": "Éjjel ne jöjjön értesítés",
+  "quiet.from": "Kezdete",
+  "quiet.until": "Vége",
+  "quiet.timeZone": "Időzóna",
+  "quiet.deviceZone": "Ez az eszköz: {zone}.",
+  "quiet.useDevice": "Ezt használom",
+
   "error.generic": "A szerver ezt elutasította.",
   "error.server": "A szerver üzenete",
   "error.ERR_NETWORK": "Nincs kapcsolat a szerverrel. Ellenőrizd a hálózatot, és próbáld újra.",
@@ -361,4 +420,7 @@ export const hu: Messages = {
   "error.ERR_DEAL_NOT_FOUND": "Ez a leosztás még nem fejeződött be (vagy nem létezik).",
   "error.ERR_NOT_STARTED": "Az első leosztás akkor kezdődik, amikor minden hely foglalt.",
   "error.ERR_INTERNAL": "Hiba történt a szerveren.",
+  "error.ERR_BAD_WEBHOOK": "Ez a cím nem használható webhooknak.",
+  "error.ERR_TOO_MANY": "Ennél több nem lehet.",
+  "error.ERR_BAD_FIELD": "A kérésben valami érvénytelen.",
 };

@@ -334,6 +334,66 @@ export const pl: Messages = {
   "rank.german.K": "król",
   "rank.german.A": "tuz",
 
+  "limit.label": "Licytuję do",
+  "limit.set": "Ustaw",
+  "limit.hint":
+    "Widzisz to tylko ty. Serwer będzie wtedy licytował i odpowiadał za ciebie bez pytania.",
+  "limit.active":
+    "Licytujesz do {value}: serwer licytuje i odpowiada za ciebie do tej wartości, powyżej pasuje.",
+  "limit.clear": "Usuń",
+  "deadline.left": "zostało {time}",
+  "deadline.over": "czas minął",
+  "seat.away": "nieobecny",
+  "seat.awayLong": "nieobecny, za to miejsce gra komputer",
+  "away.title": "Komputer gra za ciebie",
+  "away.text":
+    "Twój czas minął dwa razy z rzędu, więc komputer wykonuje ruchy za ciebie. Wróć na swoje miejsce, aby znów grać samemu.",
+  "away.back": "Wracam",
+  "sheet.autoMark": "komputer wykonał ruch za tego gracza (nieobecny lub koniec czasu)",
+  "sheet.autoLegend":
+    "W tym rozdaniu komputer wykonywał ruchy za gracza, który był nieobecny albo nie zdążył.",
+  "settings.save": "Zapisz",
+  "settings.loadFailed": "Nie udało się wczytać ustawień.",
+  "settings.play": "Gra",
+  "settings.autoPlay": "Zagrywaj wymuszoną kartę automatycznie",
+  "settings.autoPlayHint":
+    "Gdy możesz zagrać tylko jedną kartę, zostanie zagrana za ciebie od razu, przy wszystkich twoich stołach.",
+  "settings.notifications": "Powiadomienia",
+  "settings.notificationsText": "Dowiesz się, że twój ruch, bez otwartej karty w przeglądarce.",
+  "push.title": "Na tym urządzeniu",
+  "push.enable": "Powiadamiaj mnie na tym urządzeniu",
+  "push.disable": "Wyłącz powiadomienia na tym urządzeniu",
+  "push.working": "Pytam przeglądarkę…",
+  "push.on": "To urządzenie dostaje powiadomienie, gdy jest twój ruch.",
+  "push.unsupported":
+    "Ta przeglądarka nie pokazuje powiadomień ze stron. (Na iPhonie lub iPadzie najpierw dodaj Fernskat do ekranu początkowego.)",
+  "push.denied":
+    "Powiadomienia są zablokowane dla tej strony. Zezwól na nie w ustawieniach witryny w przeglądarce i spróbuj ponownie.",
+  "push.noWorker":
+    "Service worker aplikacji nie działa w tej przeglądarce, więc nie można włączyć powiadomień. Odśwież stronę i spróbuj ponownie.",
+  "push.failed":
+    "Przeglądarka nie mogła zarejestrować tego urządzenia w swojej usłudze push (tak bywa bez sieci, w oknach prywatnych i gdy przeglądarka blokuje push), więc nie może ono teraz dostawać powiadomień. Webhooki (poniżej) nadal działają.",
+  "push.browserSays": "Przeglądarka odpowiada",
+  "push.devices":
+    "one=Powiadomienia trafiają na {n} urządzenie.|few=Powiadomienia trafiają na {n} urządzenia.|many=Powiadomienia trafiają na {n} urządzeń.|other=Powiadomienia trafiają na {n} urządzenia.",
+  "hooks.title": "Webhooki",
+  "hooks.text":
+    "Adres internetowy, który dostaje POST, gdy jest twój ruch: zwykły JSON albo format ntfy, Discorda lub Slacka.",
+  "hooks.none": "Brak webhooków.",
+  "hooks.url": "Adres (https://…)",
+  "hooks.format": "Format",
+  "hooks.add": "Dodaj webhook",
+  "hooks.remove": "Usuń",
+  "hooks.removeLabel": "Usuń webhook {url}",
+  "quiet.title": "Godziny ciszy",
+  "quiet.text": "Powiadomienia z tych godzin czekają do ich końca.",
+  "quiet.enabled": "Wstrzymuj powiadomienia w nocy",
+  "quiet.from": "Od",
+  "quiet.until": "Do",
+  "quiet.timeZone": "Strefa czasowa",
+  "quiet.deviceZone": "To urządzenie: {zone}.",
+  "quiet.useDevice": "Użyj jej",
+
   "error.generic": "Serwer odrzucił to.",
   "error.server": "Serwer odpowiada",
   "error.ERR_NETWORK": "Brak połączenia z serwerem. Sprawdź sieć i spróbuj ponownie.",
@@ -358,4 +418,7 @@ export const pl: Messages = {
   "error.ERR_DEAL_NOT_FOUND": "To rozdanie nie jest zakończone (albo nie istnieje).",
   "error.ERR_NOT_STARTED": "Pierwsze rozdanie zaczyna się, gdy wszystkie miejsca są zajęte.",
   "error.ERR_INTERNAL": "Na serwerze coś poszło nie tak.",
+  "error.ERR_BAD_WEBHOOK": "Tego adresu nie można użyć jako webhooka.",
+  "error.ERR_TOO_MANY": "Więcej nie można dodać.",
+  "error.ERR_BAD_FIELD": "Coś w żądaniu jest nieprawidłowe.",
 };

@@ -334,6 +334,65 @@ export const sk: Messages = {
   "rank.german.K": "kráľ",
   "rank.german.A": "eso",
 
+  "limit.label": "Licitujem do",
+  "limit.set": "Nastaviť",
+  "limit.hint": "Vidíš to len ty. Server potom za teba licituje a drží bez pýtania.",
+  "limit.active":
+    "Licituješ do {value}: server za teba licituje a drží do tejto hodnoty, nad ňou pasuje.",
+  "limit.clear": "Zrušiť",
+  "deadline.left": "zostáva {time}",
+  "deadline.over": "čas vypršal",
+  "seat.away": "neprítomný",
+  "seat.awayLong": "neprítomný, za toto miesto hrá počítač",
+  "away.title": "Počítač hrá za teba",
+  "away.text":
+    "Tvoj čas dvakrát po sebe vypršal, preto za teba ťahá počítač. Vráť sa na svoje miesto a hraj znova sám.",
+  "away.back": "Som späť",
+  "sheet.autoMark": "počítač ťahal za tohto hráča (neprítomný alebo vypršal čas)",
+  "sheet.autoLegend":
+    "V tomto rozdaní ťahal počítač za hráča, ktorý bol neprítomný alebo mu vypršal čas.",
+  "settings.save": "Uložiť",
+  "settings.loadFailed": "Nastavenia sa nepodarilo načítať.",
+  "settings.play": "Hra",
+  "settings.autoPlay": "Vynútenú kartu zahrať automaticky",
+  "settings.autoPlayHint":
+    "Keď sa dá zahrať len jedna z tvojich kariet, zahrá sa za teba hneď, pri všetkých tvojich stoloch.",
+  "settings.notifications": "Upozornenia",
+  "settings.notificationsText": "Dozvieš sa, že si na ťahu, bez otvorenej karty v prehliadači.",
+  "push.title": "Na tomto zariadení",
+  "push.enable": "Upozorňovať ma na tomto zariadení",
+  "push.disable": "Vypnúť upozornenia na tomto zariadení",
+  "push.working": "Pýtam sa prehliadača…",
+  "push.on": "Toto zariadenie dostane upozornenie, keď si na ťahu.",
+  "push.unsupported":
+    "Tento prehliadač nevie zobrazovať upozornenia zo stránok. (Na iPhone alebo iPade najprv pridaj Fernskat na plochu.)",
+  "push.denied":
+    "Upozornenia sú pre túto stránku zakázané. Povoľ ich v nastaveniach stránky v prehliadači a skús to znova.",
+  "push.noWorker":
+    "Service worker aplikácie v tomto prehliadači nebeží, preto sa upozornenia nedajú zapnúť. Obnov stránku a skús to znova.",
+  "push.failed":
+    "Prehliadač nemohol prihlásiť toto zariadenie do svojej služby push (stáva sa to offline, v súkromných oknách a tam, kde prehliadač push blokuje), preto teraz nemôže dostávať upozornenia. Webhooky (nižšie) fungujú aj tak.",
+  "push.browserSays": "Prehliadač hlási",
+  "push.devices":
+    "one=Upozornenia idú na {n} zariadenie.|few=Upozornenia idú na {n} zariadenia.|many=Upozornenia idú na {n} zariadenia.|other=Upozornenia idú na {n} zariadení.",
+  "hooks.title": "Webhooky",
+  "hooks.text":
+    "Webová adresa, ktorá dostane POST, keď si na ťahu: obyčajný JSON alebo formát ntfy, Discordu či Slacku.",
+  "hooks.none": "Zatiaľ žiadne webhooky.",
+  "hooks.url": "Adresa (https://…)",
+  "hooks.format": "Formát",
+  "hooks.add": "Pridať webhook",
+  "hooks.remove": "Odstrániť",
+  "hooks.removeLabel": "Odstrániť webhook {url}",
+  "quiet.title": "Nočný pokoj",
+  "quiet.text": "Upozornenia v tomto čase počkajú do jeho konca.",
+  "quiet.enabled": "V noci upozornenia pozdržať",
+  "quiet.from": "Od",
+  "quiet.until": "Do",
+  "quiet.timeZone": "Časové pásmo",
+  "quiet.deviceZone": "Toto zariadenie: {zone}.",
+  "quiet.useDevice": "Použiť",
+
   "error.generic": "Server to odmietol.",
   "error.server": "Server hlási",
   "error.ERR_NETWORK": "Bez spojenia so serverom. Skontroluj sieť a skús to znova.",
@@ -356,4 +415,7 @@ export const sk: Messages = {
   "error.ERR_DEAL_NOT_FOUND": "Táto hra ešte neskončila (alebo neexistuje).",
   "error.ERR_NOT_STARTED": "Prvá hra sa začne, keď budú obsadené všetky miesta.",
   "error.ERR_INTERNAL": "Na serveri sa niečo pokazilo.",
+  "error.ERR_BAD_WEBHOOK": "Túto adresu nemožno použiť ako webhook.",
+  "error.ERR_TOO_MANY": "Viac sa ich pridať nedá.",
+  "error.ERR_BAD_FIELD": "Niečo v požiadavke nie je platné.",
 };

@@ -17,6 +17,19 @@ function gameOf(entry: SheetEntry): string {
   return declarationLabel({ ...entry, game: entry.game });
 }
 
+/** The computer moved for this player in the deal: they were away or let a deadline pass. */
+function AutoMark() {
+  return (
+    <span class="auto-mark" title={t("sheet.autoMark")} data-testid="auto-mark">
+      <svg viewBox="0 0 16 16" aria-hidden="true" class="auto-mark-icon">
+        <circle cx="8" cy="8" r="6.5" />
+        <path d="M8 4v4.2l2.6 1.6" />
+      </svg>
+      <span class="visually-hidden">{t("sheet.autoMark")}</span>
+    </span>
+  );
+}
+
 /** The official list: one line per deal, each player's running total, Seeger-Fabian at the end. */
 export default function SheetPage(props: { id: string }) {
   const invite = queryParam("i");
@@ -137,6 +150,9 @@ export default function SheetPage(props: { id: string }) {
                                       : (row.entry.seegerFabian[seat()] ?? 0) !== 0,
                                 }}
                               >
+                                <Show when={v().autoSeats[row.entry.deal]?.includes(seat())}>
+                                  <AutoMark />{" "}
+                                </Show>
                                 {total}
                               </td>
                             )}
@@ -147,6 +163,11 @@ export default function SheetPage(props: { id: string }) {
                   </tbody>
                 </table>
               </div>
+            </Show>
+            <Show when={v().autoSeats.some((seats) => seats.length > 0)}>
+              <p class="small" data-testid="auto-legend">
+                <AutoMark /> {t("sheet.autoLegend")}
+              </p>
             </Show>
             <StandingsTable view={v()} final={v().finished} />
             <p class="muted small">{t("sheet.explain")}</p>

@@ -12,6 +12,7 @@ import {
 } from "solid-js";
 import type { GameName } from "../../../shared/games";
 import { ActionArea } from "../components/table/Actions";
+import { AwayBanner, BidLimit } from "../components/table/Automation";
 import { Center } from "../components/table/Center";
 import {
   TableContext,
@@ -340,6 +341,7 @@ function TableLayout(props: { canJoin: boolean; invite: string | null; onJoined:
               </Show>
             </nav>
           </header>
+          <AwayBanner />
           <Show when={props.canJoin && props.invite}>
             {(invite) => (
               <JoinCard id={ctx.id} invite={invite()} view={view()} onJoined={props.onJoined} />
@@ -364,6 +366,7 @@ function TableLayout(props: { canJoin: boolean; invite: string | null; onJoined:
           </Show>
           <Show when={seated() && view().phase !== "waiting" && !view().finished}>
             <ActionArea />
+            <BidLimit />
             <Hand />
           </Show>
         </section>

@@ -15,6 +15,8 @@ export interface TableState {
   view: TableView | null;
   connection: Connection;
   pending: Action | null;
+  /** A request about the seat rather than a move (bid limit, taking the seat back) in flight. */
+  busy: "bidLimit" | "back" | null;
   error: ApiFailure | null;
   /** Loading the table failed (and no view is known). */
   loadError: ApiFailure | null;
@@ -29,6 +31,7 @@ export function createTableStore(id: string, invite: () => string | null) {
     view: null,
     connection: "connecting",
     pending: null,
+    busy: null,
     error: null,
     loadError: null,
   });
@@ -172,9 +175,35 @@ export function createTableStore(id: string, invite: () => string | null) {
     return false;
   }
 
+  /** POSTs a request about the viewer's seat that answers with the new view. */
+  async function seatRequest(
+    kind: "bidLimit" | "back",
+    path: string,
+    body: unknown,
+  ): Promise<boolean> {
+    if (state.busy) return false;
+    setState({ busy: kind, error: null });
+    const result = await api<TableView>("POST", `/api/tables/${encodeURIComponent(id)}/${path}`, {
+      body,
+    });
+    if (disposed) return false;
+    setState("busy", null);
+    if (result.ok) {
+      accept(result.value);
+      return true;
+    }
+    setState("error", result.error);
+    if (result.error.view) accept(result.error.view);
+    return false;
+  }
+
   return {
     state,
     act,
+    /** "I go up to N" in this deal's bidding (null clears it); the server may bid for us at once. */
+    setBidLimit: (limit: number | null) => seatRequest("bidLimit", "bid-limit", { limit }),
+    /** Takes the seat back from the computer after being away. */
+    comeBack: () => seatRequest("back", "back", {}),
     refresh,
     clearError: () => setState("error", null),
   };

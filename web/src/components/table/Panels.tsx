@@ -3,7 +3,7 @@ import { t } from "../../i18n";
 import { cardName, declarationLabel } from "../../lib/cards";
 import { Link } from "../../lib/router";
 import { roleLabel, seatName } from "../../lib/seats";
-import { hoursLabel } from "../../lib/time";
+import { hoursLabel, timeLeft } from "../../lib/time";
 import type { TableView } from "../../lib/types";
 import { PlayingCard } from "../PlayingCard";
 import { useTable } from "./context";
@@ -209,9 +209,25 @@ export function TableInfo() {
           <ul class="seat-roles">
             <For each={view().table.seats}>
               {(seat) => (
-                <li>
-                  <span>{seatName(view(), seat.seat)}</span>
-                  <span class="muted">{roleLabel(view(), seat.seat)}</span>
+                <li data-seat={seat.seat}>
+                  <span>
+                    {seatName(view(), seat.seat)}
+                    <Show when={seat.away}>
+                      {" "}
+                      <span class="tag away">{t("seat.away")}</span>
+                    </Show>
+                  </span>
+                  <span class="muted">
+                    {roleLabel(view(), seat.seat)}
+                    <Show when={view().toAct === seat.seat && view().deadline}>
+                      {(due) => (
+                        <>
+                          {" · "}
+                          <time datetime={due()}>{timeLeft(due())}</time>
+                        </>
+                      )}
+                    </Show>
+                  </span>
                 </li>
               )}
             </For>

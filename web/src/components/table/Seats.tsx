@@ -2,6 +2,7 @@ import { createMemo, For, Index, Show } from "solid-js";
 import { t, tn } from "../../i18n";
 import { cardName, declarationLabel, sortHand } from "../../lib/cards";
 import { roleLabel, seatName } from "../../lib/seats";
+import { timeLeft } from "../../lib/time";
 import type { AuctionView } from "../../lib/types";
 import { FaceDown, PlayingCard } from "../PlayingCard";
 import { useTable } from "./context";
@@ -27,6 +28,8 @@ export function SeatBadge(props: { seat: number; self?: boolean }) {
   const tricks = () => view().tricksWon[props.seat] ?? 0;
   const inPlay = () => view().phase === "play";
   const conceded = () => view().claim.accepted.includes(props.seat);
+  const away = () => !!entry()?.away;
+  const deadline = () => (acting() ? view().deadline : null);
   const summary = () => {
     const parts = [seatName(view(), props.seat)];
     const role = roleLabel(view(), props.seat);
@@ -34,7 +37,10 @@ export function SeatBadge(props: { seat: number; self?: boolean }) {
     if (isDeclarer()) parts.push(t("seat.declarer"));
     if (!props.self && view().phase !== "waiting") parts.push(tn("seat.cards", count()));
     if (inPlay()) parts.push(tn("seat.tricks", tricks()));
+    if (away()) parts.push(t("seat.awayLong"));
     if (acting()) parts.push(t("seat.toAct"));
+    const due = deadline();
+    if (due) parts.push(timeLeft(due));
     return parts.join(", ");
   };
   return (
@@ -45,6 +51,7 @@ export function SeatBadge(props: { seat: number; self?: boolean }) {
         declarer: isDeclarer(),
         self: !!props.self,
         empty: !entry()?.taken,
+        away: away(),
       }}
       data-seat={props.seat}
     >
@@ -54,6 +61,13 @@ export function SeatBadge(props: { seat: number; self?: boolean }) {
         <Show when={entry()?.you && !props.self}>
           <span class="tag">{t("seat.you")}</span>
         </Show>
+        <Show when={deadline()}>
+          {(due) => (
+            <time class="seat-clock" datetime={due()} data-testid="seat-clock">
+              {timeLeft(due())}
+            </time>
+          )}
+        </Show>
       </div>
       <div class="seat-role" aria-hidden="true">
         <Show when={roleLabel(view(), props.seat)}>{(role) => <span>{role()}</span>}</Show>
@@ -62,6 +76,11 @@ export function SeatBadge(props: { seat: number; self?: boolean }) {
         </Show>
         <Show when={conceded()}>
           <span class="tag">{t("seat.yielded")}</span>
+        </Show>
+        <Show when={away()}>
+          <span class="tag away" data-testid="seat-away">
+            {t("seat.away")}
+          </span>
         </Show>
       </div>
       <Show when={!props.self && count() > 0}>
