@@ -29,7 +29,7 @@ export interface RequestOptions {
 }
 
 export async function api<T>(
-  method: "GET" | "POST" | "PUT",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {

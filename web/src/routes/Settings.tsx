@@ -1,8 +1,10 @@
-import { createSignal, For, Show } from "solid-js";
+import { createSignal, For, onMount, Show } from "solid-js";
 import { CardFace } from "../cards";
+import { AutoPlaySetting, NotificationSettings } from "../components/settings/Correspondence";
 import { language, setLanguage, t } from "../i18n";
 import { type ApiFailure, api } from "../lib/api";
 import { errorText } from "../lib/errors";
+import { createPlayerSettings } from "../stores/playerSettings";
 import { personalLink, session, setPlayer } from "../stores/session";
 import {
   FACES,
@@ -74,6 +76,25 @@ function NameForm() {
         )}
       </Show>
     </form>
+  );
+}
+
+/** What the server keeps for the player: automatic play and notifications. */
+function ServerSettings() {
+  const store = createPlayerSettings();
+  onMount(() => void store.load());
+  return (
+    <>
+      <Show when={store.state.loadError}>
+        {(error) => (
+          <p class="form-error" role="alert">
+            {t("settings.loadFailed")} {errorText(error())}
+          </p>
+        )}
+      </Show>
+      <AutoPlaySetting store={store} />
+      <NotificationSettings store={store} />
+    </>
   );
 }
 
@@ -177,6 +198,10 @@ export default function SettingsPage() {
           <p class="warning small">{t("settings.personalLinkWarning")}</p>
         </Show>
       </section>
+
+      <Show when={session.token} keyed>
+        {(_) => <ServerSettings />}
+      </Show>
     </main>
   );
 }

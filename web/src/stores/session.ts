@@ -65,7 +65,14 @@ export async function createPlayer(name: string) {
     body: { name },
     token: null,
   });
-  if (result.ok) signIn(result.value.token, result.value.player);
+  if (result.ok) {
+    signIn(result.value.token, result.value.player);
+    // Quiet hours are kept in the player's own time zone; this device's is the best first guess.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (timeZone && timeZone !== "UTC") {
+      void api("PUT", "/api/me/settings", { body: { timeZone } });
+    }
+  }
   return result;
 }
 
