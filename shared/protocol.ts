@@ -1,6 +1,7 @@
 /**
- * The wire shape of actions: what a client may send, checked field by field before the engine
- * sees it. Shape only — whether an action is allowed now is the engine's business.
+ * The wire shapes. Actions: what a client may send, checked field by field before the engine
+ * sees it (shape only — whether an action is allowed now is the engine's business). Views and
+ * settings: what the Worker sends, as types only, so the Worker and the web client share them.
  */
 import { parseCard } from "./cards";
 import { ACTION_FIELDS, type Action, type ActionType, type Seat } from "./engine";
