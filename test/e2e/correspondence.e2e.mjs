@@ -219,7 +219,10 @@ async function playDeals(page, { onMyTurn, deals, tableId }) {
         continue;
       }
     }
-    if (!(await autoplayStep(page, memory))) await page.waitForTimeout(100);
+    // The turn can arrive between the look above and this step: its tap counts as well.
+    const move = await autoplayStep(page, memory);
+    if (move === "play") taps++;
+    if (!move) await page.waitForTimeout(100);
   }
   return finished;
 }
