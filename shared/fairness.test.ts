@@ -11,6 +11,7 @@ import {
   dealSeed,
   deckFor,
   isValidNonce,
+  nonceCommitment,
   verifyDeal,
 } from "./fairness";
 import { shuffleDeck, splitDeck } from "./shuffle";
@@ -241,5 +242,14 @@ describe("docs/fairness.md", () => {
 
   it("shows a deal that verifies", () => {
     for (const k of [0, 1]) expect(verifyDeal(proofFor(k))).toEqual({ ok: true });
+  });
+});
+
+describe("nonceCommitment", () => {
+  it("is the hex SHA-256 of the nonce's UTF-8 bytes", () => {
+    expect(nonceCommitment("abc")).toBe(
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
+    expect(nonceCommitment("abd")).not.toBe(nonceCommitment("abc"));
   });
 });

@@ -39,6 +39,15 @@ export function isValidNonce(nonce: unknown): nonce is string {
   return typeof nonce === "string" && NONCE_PATTERN.test(nonce);
 }
 
+/**
+ * A seat's promise of its nonce: hex(SHA-256(utf8(nonce))). A table's creator sends this with the
+ * request that creates the table and reveals the nonce only after the commitments are published,
+ * so the server cannot search for a master secret that suits the creator's nonce.
+ */
+export function nonceCommitment(nonce: string): string {
+  return toHex(sha256(utf8ToBytes(nonce)));
+}
+
 function checkDealNumber(k: number): void {
   if (!Number.isInteger(k) || k < 0 || k > 0xffffffff) {
     throw new RangeError(`deal number must be an integer 0..2^32-1, not ${k}`);

@@ -193,7 +193,7 @@ const routes = app
   .post("/api/tables", async (c) => {
     const playerId = requirePlayer(c);
     const body = await readJsonObject(c.req.raw);
-    onlyFields(body, ["seats", "deals", "bots", "moveHours", "nonce"]);
+    onlyFields(body, ["seats", "deals", "bots", "moveHours", "nonce", "nonceHash"]);
     const players = body.seats;
     if (players !== 3 && players !== 4)
       throw new ApiError(400, "ERR_BAD_FIELD", "seats must be 3 or 4");
@@ -205,6 +205,18 @@ const routes = app
     const moveHours =
       optionalInteger(body, "moveHours", MOVE_HOURS.min, MOVE_HOURS.max) ?? MOVE_HOURS.default;
     const nonce = readNonce(body.nonce);
+    const nonceHash = body.nonceHash;
+    if (nonceHash !== undefined) {
+      if (typeof nonceHash !== "string" || !/^[0-9a-f]{64}$/.test(nonceHash)) {
+        throw new ApiError(
+          400,
+          "ERR_BAD_FIELD",
+          "nonceHash is the SHA-256 of your nonce, 64 lowercase hex digits",
+        );
+      }
+      if (nonce !== undefined)
+        throw new ApiError(400, "ERR_BAD_FIELD", "send the nonce or its hash, not both");
+    }
     const { name, autoPlay } = await profileOf(c, playerId);
     const id = randomId(10).slice(0, 14);
     const invite = randomId(16);
@@ -220,6 +232,7 @@ const routes = app
       autoPlay,
       origin: new URL(c.req.url).origin,
       ...(nonce ? { nonce } : {}),
+      ...(typeof nonceHash === "string" ? { nonceHash } : {}),
     });
     if (!outcome.ok) return failure(c, outcome);
     return c.json(

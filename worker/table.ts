@@ -10,7 +10,13 @@ import {
   seatToAct,
   standings,
 } from "../shared/engine";
-import { commitment, dealSecret, dealSeed, isValidNonce } from "../shared/fairness";
+import {
+  commitment,
+  dealSecret,
+  dealSeed,
+  isValidNonce,
+  nonceCommitment,
+} from "../shared/fairness";
 import {
   type FinishedDeal,
   parseAction,
@@ -45,6 +51,8 @@ export interface SeatRecord {
   bot: boolean;
   /** The seat's contribution to every deal's shuffle (see docs/fairness.md). */
   nonce: string | null;
+  /** The creator's promise of a nonce (hex SHA-256), kept until the nonce itself is revealed. */
+  nonceHash?: string;
   joinedAt: number | null;
   /** What the server does for this seat by itself (absent on records from before it existed). */
   automation?: SeatAutomation;
@@ -97,6 +105,8 @@ export interface CreateInput {
   bots: number;
   creator: { id: string; name: string };
   nonce?: string;
+  /** Instead of the nonce: its hash; the nonce follows by `join` once the commitments are out. */
+  nonceHash?: string;
   origin?: string;
   autoPlay?: boolean;
 }
@@ -246,7 +256,8 @@ export class Table extends DurableObject<Env> {
       playerId: input.creator.id,
       name: input.creator.name,
       bot: false,
-      nonce: input.nonce ?? randomNonce(),
+      nonce: input.nonceHash ? null : (input.nonce ?? randomNonce()),
+      ...(input.nonceHash ? { nonceHash: input.nonceHash } : {}),
       joinedAt: now,
       automation: { ...automationOf({}), autoPlay: input.autoPlay ?? true },
     };
@@ -292,7 +303,7 @@ export class Table extends DurableObject<Env> {
     if (!sameSecret(invite, record.invite))
       return fail(403, "ERR_BAD_INVITE", "this invite is not valid for the table");
     const existing = record.seats.findIndex((seat) => seat.playerId === player.id);
-    if (existing >= 0) return { ok: true, value: { seat: existing } };
+    if (existing >= 0) return this.revealNonce(record, existing, nonce);
     const free = record.seats.findIndex((seat) => !seat.bot && seat.playerId === null);
     if (free < 0) return fail(409, "ERR_TABLE_FULL", "every seat at this table is taken");
     if (nonce !== undefined && !isValidNonce(nonce))
@@ -310,6 +321,33 @@ export class Table extends DurableObject<Env> {
     const changes = this.startIfFull(record, now, free);
     this.commit(record, changes, [{ kind: "table" }, ...changes.outbox]);
     return { ok: true, value: { seat: free } };
+  }
+
+  /**
+   * The creator promised a nonce by its hash when creating the table; revealing it (by joining
+   * again) completes the seat, and the series starts once every seat is complete.
+   */
+  private revealNonce(
+    record: TableRecord,
+    seat: Seat,
+    nonce: string | undefined,
+  ): Outcome<{ seat: Seat }> {
+    const seatRecord = record.seats[seat] as SeatRecord;
+    if (seatRecord.nonce !== null || !seatRecord.nonceHash || nonce === undefined) {
+      return { ok: true, value: { seat } };
+    }
+    if (!isValidNonce(nonce) || nonceCommitment(nonce) !== seatRecord.nonceHash) {
+      return fail(
+        400,
+        "ERR_NONCE_MISMATCH",
+        "this nonce does not match the hash sent when the table was created",
+      );
+    }
+    seatRecord.nonce = nonce;
+    record.version++;
+    const changes = this.startIfFull(record, Date.now(), seat);
+    this.commit(record, changes, [{ kind: "table" }, ...changes.outbox]);
+    return { ok: true, value: { seat } };
   }
 
   /** The caller's view: their seat's, or a spectator's for someone who knows the invite. */

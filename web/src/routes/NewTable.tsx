@@ -2,7 +2,7 @@ import { createSignal, For, Show } from "solid-js";
 import { t } from "../i18n";
 import { type ApiFailure, api } from "../lib/api";
 import { errorText } from "../lib/errors";
-import { randomNonce } from "../lib/nonce";
+import { forgetPendingNonce, nonceHash, randomNonce, rememberPendingNonce } from "../lib/nonce";
 import { navigate } from "../lib/router";
 import { hoursLabel } from "../lib/time";
 import { session } from "../stores/session";
@@ -35,21 +35,31 @@ export default function NewTable() {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    // The nonce is promised by its hash first and revealed after the table has published its
+    // commitments, so the server never knows all of a deal's inputs before fixing its secret.
+    const nonce = randomNonce();
     const result = await api<{ table: { id: string; invite: string } }>("POST", "/api/tables", {
       body: {
         seats: seats(),
         deals: deals(),
         bots: bots(),
         moveHours: hours(),
-        nonce: randomNonce(),
+        nonceHash: await nonceHash(nonce),
       },
     });
-    setBusy(false);
     if (!result.ok) {
+      setBusy(false);
       setError(result.error);
       return;
     }
-    navigate(`/t/${result.value.table.id}`);
+    const { id, invite } = result.value.table;
+    rememberPendingNonce(id, nonce);
+    const revealed = await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, {
+      body: { invite, nonce },
+    });
+    if (revealed.ok) forgetPendingNonce(id);
+    setBusy(false);
+    navigate(`/t/${id}`);
   }
 
   return (

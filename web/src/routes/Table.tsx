@@ -26,7 +26,7 @@ import { StatusLine } from "../components/table/Status";
 import { type MessageKey, t } from "../i18n";
 import { type ApiFailure, api } from "../lib/api";
 import { errorText } from "../lib/errors";
-import { randomNonce } from "../lib/nonce";
+import { forgetPendingNonce, pendingNonce, randomNonce } from "../lib/nonce";
 import { Link, navigate, queryParam } from "../lib/router";
 import { otherSeats, seatName } from "../lib/seats";
 import type { TableView } from "../lib/types";
@@ -230,6 +230,20 @@ function TableScreen(props: { id: string; invite: string | null; onJoined: () =>
   createEffect(() => {
     const view = store.state.view;
     if (view && view.seat !== null && props.invite) navigate(`/t/${props.id}`, { replace: true });
+  });
+
+  // A creator whose nonce was promised but never revealed (the connection dropped right after
+  // creating the table) reveals it now; the table waits for it before dealing.
+  createEffect(() => {
+    const view = store.state.view;
+    const nonce = pendingNonce(props.id);
+    if (!view || view.phase !== "waiting" || view.seat === null || !nonce || !view.table.invite)
+      return;
+    void api("POST", `/api/tables/${encodeURIComponent(props.id)}/join`, {
+      body: { invite: view.table.invite, nonce },
+    }).then((revealed) => {
+      if (revealed.ok) forgetPendingNonce(props.id);
+    });
   });
 
   return (
