@@ -237,8 +237,7 @@ function TableScreen(props: { id: string; invite: string | null; onJoined: () =>
   createEffect(() => {
     const view = store.state.view;
     const nonce = pendingNonce(props.id);
-    if (!view || view.phase !== "waiting" || view.seat === null || !nonce || !view.table.invite)
-      return;
+    if (view?.phase !== "waiting" || view.seat === null || !nonce || !view.table.invite) return;
     void api("POST", `/api/tables/${encodeURIComponent(props.id)}/join`, {
       body: { invite: view.table.invite, nonce },
     }).then((revealed) => {
