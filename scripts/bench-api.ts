@@ -1,9 +1,11 @@
 /**
  * `npm run bench:api` (tsx scripts/bench-api.ts [--tables N] [--seconds S] [--warmup S]
- * [--think-ms T] [--ref COMMIT]): the HTTP API under load, against the real app started like
- * `npm start` (client build, fresh local D1 with the migrations, `wrangler dev` on a free loopback
- * port) from a copy of the working tree (or of COMMIT), on loopback only and bounded in time (a hard
- * stop kills everything).
+ * [--think-ms T] [--ref COMMIT] [--via-proxy]): the HTTP API under load, against the real app
+ * started like `npm start` (client build, fresh local D1 with the migrations, `wrangler dev` on a
+ * free loopback port) from a copy of the working tree (or of COMMIT), on loopback only and bounded
+ * in time (a hard stop kills everything). The load goes to the Worker's own socket inside
+ * `wrangler dev`, not through the dev proxy wrangler puts in front of it (see `appAddress`), and
+ * the run's local D1 and Durable Object storage live in /dev/shm (see `makeStateDir`).
  *
  * Every table has one scripted human seat and two computer players (3 deals per series; a client
  * whose series ends creates the next table). Each client picks a legal action from its view's
@@ -27,6 +29,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   cpSync,
   createWriteStream,
+  existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -53,6 +57,10 @@ interface Options {
   thinkMs: number;
   /** A commit to benchmark instead of the working tree. */
   ref: string | null;
+  /** Send the load through wrangler's dev proxy instead of to the Worker's own socket. */
+  viaProxy: boolean;
+  /** Keep the local D1 and Durable Object storage on disk instead of in memory (/dev/shm). */
+  stateOnDisk: boolean;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -77,15 +85,25 @@ function parseOptions(argv: string[]): Options {
     warmupSeconds: 8,
     thinkMs: 1000,
     ref: null,
+    viaProxy: false,
+    stateOnDisk: false,
   };
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i];
     const value = Number(argv[i + 1]);
+    if (flag === "--via-proxy" || flag === "--state-on-disk") {
+      options[flag === "--via-proxy" ? "viaProxy" : "stateOnDisk"] = true;
+      i--;
+      continue;
+    }
     if (flag === "--ref" && /^[\w./~^-]{1,100}$/.test(argv[i + 1] ?? "")) {
       options.ref = argv[i + 1] as string;
       continue;
     }
-    const limits: Record<string, [Exclude<keyof Options, "ref">, number, number]> = {
+    const limits: Record<
+      string,
+      [Exclude<keyof Options, "ref" | "viaProxy" | "stateOnDisk">, number, number]
+    > = {
       "--tables": ["tables", 1, MAX_TABLES],
       "--seconds": ["seconds", 1, MAX_SECONDS],
       "--warmup": ["warmupSeconds", 0, 30],
@@ -94,7 +112,8 @@ function parseOptions(argv: string[]): Options {
     const limit = flag === undefined ? undefined : limits[flag];
     if (!limit || !Number.isFinite(value) || value < limit[1] || value > limit[2]) {
       log(`usage: bench-api.ts [--tables 1-${MAX_TABLES}] [--seconds 1-${MAX_SECONDS}]`);
-      log("                    [--warmup 0-30] [--think-ms 0-5000] [--ref <commit>]");
+      log("                    [--warmup 0-30] [--think-ms 0-5000] [--ref <commit>] [--via-proxy]");
+      log("                    [--state-on-disk]");
       process.exit(2);
     }
     options[limit[0]] = value;
@@ -330,6 +349,8 @@ const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 let server: ChildProcess | undefined;
 /** The snapshot of the working tree that the server runs from, with its local D1 and log. */
 let workDir = "";
+/** The local D1 and Durable Object storage of the run (in memory unless --state-on-disk). */
+let stateDir = "";
 
 /** Not copied: dependencies (linked instead), history, local state, build output and secrets. */
 const NOT_COPIED = new Set([
@@ -447,11 +468,61 @@ function killServerNow(): void {
     } catch {}
   }
   if (workDir) rmSync(workDir, { recursive: true, force: true });
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 }
 
-async function startServer(ref: string | null): Promise<{ port: number; logFile: string }> {
+/**
+ * `wrangler dev` puts a proxy Worker of its own (in a second workerd) in front of the app, which
+ * forwards every request to the app's workerd. Under a loaded machine that proxy loses POSTs in
+ * flight ("Your worker restarted mid-request", 503) although the app never restarted, and it
+ * costs a third of the CPU per request; production has no such hop. wrangler's debug log names
+ * the app's own address (`userWorkerUrl`); requests sent there run the same Worker, bindings and
+ * rate limits (the runtime sets CF-Connecting-IP from the socket just the same).
+ */
+async function appAddress(debugLog: string): Promise<number | null> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    let text = "";
+    try {
+      text = readFileSync(debugLog, "utf8");
+    } catch {}
+    const found = [
+      ...text.matchAll(
+        /"userWorkerUrl":\{"protocol":"http:","hostname":"127\.0\.0\.1","port":"(\d+)"\}/g,
+      ),
+    ].at(-1);
+    const port = found ? Number(found[1]) : null;
+    if (port) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return port;
+    }
+    await sleep(200);
+  }
+  return null;
+}
+
+/**
+ * Every move is a SQLite commit with fsync, in the table's storage and in D1. On this shared
+ * machine's disk an fsync now and then waits hundreds of milliseconds behind other work, which is
+ * the disk's latency, not the app's (production storage is not a local file). So the scratch
+ * state lives in memory where there is /dev/shm; --state-on-disk measures with the disk.
+ */
+function makeStateDir(onDisk: boolean): string {
+  const parent = !onDisk && existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+  return mkdtempSync(join(parent, "fernskat-bench-api-state-"));
+}
+
+async function startServer(
+  ref: string | null,
+  viaProxy: boolean,
+  stateOnDisk: boolean,
+): Promise<{ port: number; logFile: string }> {
   const t0 = performance.now();
   workDir = snapshot(ref);
+  stateDir = makeStateDir(stateOnDisk);
   const env = {
     ...process.env,
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
@@ -460,6 +531,8 @@ async function startServer(ref: string | null): Promise<{ port: number; logFile:
     // Every `wrangler dev` of a Worker named "fernskat" writes the same entry of the shared dev
     // registry, and each rewrite makes the others restart their Worker (503 for POSTs in flight).
     WRANGLER_REGISTRY_PATH: join(workDir, ".wrangler", "registry"),
+    // Its debug log (every inspector message: tens of MB a run) goes with the copy, not to ~/.
+    WRANGLER_LOG_PATH: join(workDir, ".wrangler", "wrangler-debug.log"),
     CI: "true",
   };
   runOrThrow(
@@ -470,7 +543,7 @@ async function startServer(ref: string | null): Promise<{ port: number; logFile:
   // A fresh local D1 of its own, so the run neither depends on nor fills a developer's database.
   // The bundle `wrangler deploy` would upload; `wrangler dev --no-bundle` then watches only it.
   runOrThrow([wranglerBin, "deploy", "--dry-run", "--outdir", "bundle"], workDir, env);
-  const persistDir = join(workDir, ".wrangler", "state");
+  const persistDir = join(stateDir, "state");
   runOrThrow(
     [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir],
     workDir,
@@ -479,7 +552,8 @@ async function startServer(ref: string | null): Promise<{ port: number; logFile:
   const port = await freePort();
   const inspectorPort = await freePort();
   // Inside .wrangler, which the dev server's file watcher ignores: a log it watched would reload it.
-  const logFile = join(persistDir, "..", "wrangler.log");
+  mkdirSync(join(workDir, ".wrangler"), { recursive: true });
+  const logFile = join(workDir, ".wrangler", "wrangler.log");
   const logStream = createWriteStream(logFile);
   const secrets = Object.entries(generateDevVars()).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   server = spawn(
@@ -516,7 +590,14 @@ async function startServer(ref: string | null): Promise<{ port: number; logFile:
     await sleep(200);
   }
   log(`server ready on port ${port} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return { port, logFile };
+  if (viaProxy) return { port, logFile };
+  const direct = await appAddress(env.WRANGLER_LOG_PATH);
+  if (direct === null) {
+    log("the Worker's own address is not in wrangler's debug log: load goes through its proxy");
+    return { port, logFile };
+  }
+  log(`load goes to the Worker's own socket, port ${direct} (--via-proxy: through port ${port})`);
+  return { port: direct, logFile };
 }
 
 /** Every client needs its own loopback source address; fail early where the OS lacks them. */
@@ -552,7 +633,7 @@ async function main(): Promise<number> {
   );
   hardStop.unref();
 
-  const { port, logFile } = await startServer(options.ref);
+  const { port, logFile } = await startServer(options.ref, options.viaProxy, options.stateOnDisk);
   const tally: Tally = {
     latencies: [],
     actions: 0,
@@ -636,6 +717,7 @@ async function main(): Promise<number> {
   for (const [what, n] of tally.errors) log(`error x${n}: ${what}`);
   if (errors > 0 || process.env.BENCH_API_KEEP) log(`server log: ${logFile} (kept)`);
   else rmSync(workDir, { recursive: true, force: true });
+  rmSync(stateDir, { recursive: true, force: true });
   return errors > 0 ? 1 : 0;
 }
 
