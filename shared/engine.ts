@@ -922,6 +922,8 @@ function endPlay(deal: DealState, end: DealEnd, declarerConceded: boolean): Deal
     schneider: game.schneider,
     schwarz: game.schwarz,
     multiplier: game.multiplier,
+    levels: game.levels,
+    baseValue: game.baseValue,
     end,
     declarerPoints,
     declarerTricks,

@@ -602,3 +602,72 @@ describe("the engine counts matadors on the dealt hand plus the original skat (R
     expect(lastResult(state)).toMatchObject({ matadors: 1, overbid: true, value: 60, score: -120 });
   });
 });
+
+describe("the levels of the multiplier, as the engine lists them for the result screen", () => {
+  const declare = (game: string, flags: Partial<Omit<Declaration, "kind">> = {}): Declaration => ({
+    kind: gameKindOf(game) ?? 0,
+    hand: false,
+    schneider: false,
+    schwarz: false,
+    ouvert: false,
+    ...flags,
+  });
+  test.each([
+    // cards (12), game, flags, bid, points, tricks, expected levels, base
+    [
+      "CJ HJ DJ CA CT C9 SA ST HA H7 D7 D8",
+      "grand",
+      { hand: true, schneider: true },
+      48,
+      85,
+      8,
+      "with 1, game 1, hand 1, schneider 1, schneiderAnnounced 1",
+      24,
+    ],
+    [
+      "SJ HJ CA CT C9 SA ST HA H7 D7 D8 D9",
+      "clubs",
+      {},
+      18,
+      95,
+      9,
+      "without 1, game 1, schneider 1",
+      12,
+    ],
+    [
+      "CJ SJ HA HT HK HQ H9 H8 H7 SA CA DA",
+      "hearts",
+      { ouvert: true },
+      18,
+      120,
+      10,
+      "with 2, game 1, hand 1, schneider 1, schneiderAnnounced 1, schwarz 1, schwarzAnnounced 1, ouvert 1",
+      10,
+    ],
+  ])("%s %s %j: %s", (cards, game, flags, bid, points, tricks, expected, base) => {
+    const result = scoreGame(
+      declare(game as string, flags as Partial<Declaration>),
+      bid as number,
+      hand(cards as string),
+      {
+        declarerPoints: points as number,
+        declarerTricks: tricks as number,
+        tricksPlayed: 10,
+        conceded: false,
+      },
+    );
+    expect(result.levels.map((level) => `${level.name} ${level.count}`).join(", ")).toBe(expected);
+    expect(result.baseValue).toBe(base);
+    expect(result.levels.reduce((sum, level) => sum + level.count, 0)).toBe(result.multiplier);
+  });
+
+  it("lists none for null", () => {
+    const result = scoreGame(declare("null"), 23, hand("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7 D8 D9"), {
+      declarerPoints: 0,
+      declarerTricks: 0,
+      tricksPlayed: 10,
+      conceded: false,
+    });
+    expect(result).toMatchObject({ levels: [], baseValue: 0, multiplier: 0, value: 23 });
+  });
+});

@@ -64,6 +64,23 @@ export interface DealOutcome {
   conceded: boolean;
 }
 
+/** One step of a suit or grand game's multiplier ("with 2", "game", "hand", ...). */
+export type LevelName =
+  | "with"
+  | "without"
+  | "game"
+  | "hand"
+  | "schneider"
+  | "schneiderAnnounced"
+  | "schwarz"
+  | "schwarzAnnounced"
+  | "ouvert";
+
+export interface Level {
+  name: LevelName;
+  count: number;
+}
+
 export interface GameResult {
   won: boolean;
   /** The value charged: positive; for an overbid the multiple of the base value that reaches the bid. */
@@ -76,8 +93,12 @@ export interface GameResult {
   /** Schneider and schwarz reached by either party (not merely announced). */
   schneider: boolean;
   schwarz: boolean;
-  /** The multiplier of a suit or grand game (0 for null). */
+  /** The multiplier of a suit or grand game (0 for null): the sum of `levels`. */
   multiplier: number;
+  /** The steps of the multiplier in the order they are counted (empty for null). */
+  levels: Level[];
+  /** Base value of the declared suit or grand game (0 for null). */
+  baseValue: number;
 }
 
 export function scoreGame(
@@ -106,19 +127,24 @@ export function scoreGame(
       schneider,
       schwarz,
       multiplier: 0,
+      levels: [],
+      baseValue: 0,
     };
   }
 
   const spitzen = matadors(game.kind, twelveCards);
-  const multiplier =
-    Math.abs(spitzen) +
-    1 +
-    (game.hand ? 1 : 0) +
-    (schneider || game.schneider ? 1 : 0) +
-    (game.schneider ? 1 : 0) +
-    (schwarz || game.schwarz ? 1 : 0) +
-    (game.schwarz ? 1 : 0) +
-    (game.ouvert ? 1 : 0);
+  // Announced levels count whether reached or not (the cumulative ladder, RULES.md §5.4).
+  const levels: Level[] = [
+    { name: spitzen > 0 ? "with" : "without", count: Math.abs(spitzen) },
+    { name: "game", count: 1 },
+  ];
+  if (game.hand) levels.push({ name: "hand", count: 1 });
+  if (schneider || game.schneider) levels.push({ name: "schneider", count: 1 });
+  if (game.schneider) levels.push({ name: "schneiderAnnounced", count: 1 });
+  if (schwarz || game.schwarz) levels.push({ name: "schwarz", count: 1 });
+  if (game.schwarz) levels.push({ name: "schwarzAnnounced", count: 1 });
+  if (game.ouvert) levels.push({ name: "ouvert", count: 1 });
+  const multiplier = levels.reduce((sum, level) => sum + level.count, 0);
   const base = BASE_VALUES[game.kind] as number;
   const computed = base * multiplier;
   const wonOnCards =
@@ -135,6 +161,8 @@ export function scoreGame(
       schneider,
       schwarz,
       multiplier,
+      levels,
+      baseValue: base,
     };
   }
   const value = overbid ? Math.ceil(bid / base) * base : computed;
@@ -147,6 +175,8 @@ export function scoreGame(
     schneider,
     schwarz,
     multiplier,
+    levels,
+    baseValue: base,
   };
 }
 

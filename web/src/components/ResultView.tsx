@@ -1,8 +1,7 @@
-import { createMemo, For, lazy, Match, Show, Suspense, Switch } from "solid-js";
+import { For, lazy, Match, Show, Suspense, Switch } from "solid-js";
 import type { DealResult } from "../../../shared/engine";
 import { type MessageKey, t } from "../i18n";
 import { cardName, declarationLabel } from "../lib/cards";
-import { baseValueOf, levelsOf } from "../lib/explain";
 import type { DealReveal } from "../lib/types";
 import { PlayingCard } from "./PlayingCard";
 
@@ -44,15 +43,12 @@ export default function ResultView(props: ResultViewProps) {
   const passedIn = () => declarer() === null || result()?.end === "passedIn";
   const defenderTricks = () =>
     props.reveal.tricks.filter((trick) => trick.winner !== props.reveal.declarer).length;
-  const levels = createMemo(() => {
-    const g = game();
+  // The engine lists the levels of the multiplier; null games have none.
+  const levels = () => {
     const r = result();
-    return g && r ? levelsOf(g, r) : null;
-  });
-  const base = () => {
-    const g = game();
-    return g ? baseValueOf(g) : null;
+    return r && r.levels.length > 0 ? r.levels : null;
   };
+  const base = () => result()?.baseValue || null;
   return (
     <article class="result" data-testid="result">
       <p class="overline">{t("result.deal", { n: props.reveal.deal + 1 })}</p>
