@@ -20,14 +20,26 @@ export function isValidTimeZone(zone: unknown): zone is string {
   }
 }
 
+// Building a DateTimeFormat is the costly part; one per time zone is kept.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Minutes since local midnight at `at` in `timeZone`. */
 function localMinutes(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(at));
+  const parts = clockIn(timeZone).formatToParts(new Date(at));
   const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0);
   const minute = Number(parts.find((p) => p.type === "minute")?.value ?? 0);
   return hour * 60 + minute;
