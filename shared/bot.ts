@@ -351,6 +351,33 @@ function plainSuitStats(byte: number, grand: boolean): PlainSuitStats {
   };
 }
 
+/** The null model's features (one spelled-out form shared by the fitting and the fast logit). */
+function nullFeatures(
+  hand: CardMask,
+  lead: number,
+): [
+  bias: number,
+  danger: number,
+  dangerous: number,
+  maxDanger: number,
+  voids: number,
+  lead: number,
+] {
+  let danger = 0;
+  let dangerous = 0;
+  let maxDanger = 0;
+  let voids = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    const byte = suitByte(hand, suit);
+    const d = NULL_DANGER[byte] as number;
+    danger += d;
+    if (d > 0) dangerous++;
+    if (d > maxDanger) maxDanger = d;
+    if (byte === 0) voids++;
+  }
+  return [1, danger, dangerous, maxDanger, voids, lead];
+}
+
 /**
  * The features of a game for ten cards: `skatPoints` is what the skat adds to the declarer (the
  * discards, or the expectation for an unseen skat), `forehand` whether the declarer leads first.
@@ -363,21 +390,7 @@ export function gameFeatures(
   forehand: boolean,
 ): number[] {
   const lead = forehand ? 1 : 0;
-  if (kind === NULL) {
-    let danger = 0;
-    let dangerous = 0;
-    let maxDanger = 0;
-    let voids = 0;
-    for (let suit = 0; suit < 4; suit++) {
-      const byte = suitByte(hand, suit);
-      const d = NULL_DANGER[byte] as number;
-      danger += d;
-      if (d > 0) dangerous++;
-      if (d > maxDanger) maxDanger = d;
-      if (byte === 0) voids++;
-    }
-    return [1, danger, dangerous, maxDanger, voids, lead];
-  }
+  if (kind === NULL) return nullFeatures(hand, lead);
   const grand = kind === GRAND;
   const total: PlainSuitStats = {
     ace: 0,
@@ -471,18 +484,7 @@ export function gameLogit(
   const lead = forehand ? 1 : 0;
   if (kind === NULL) {
     const w = MODEL_WEIGHTS.null;
-    let danger = 0;
-    let dangerous = 0;
-    let maxDanger = 0;
-    let voids = 0;
-    for (let suit = 0; suit < 4; suit++) {
-      const byte = suitByte(hand, suit);
-      const d = NULL_DANGER[byte] as number;
-      danger += d;
-      if (d > 0) dangerous++;
-      if (d > maxDanger) maxDanger = d;
-      if (byte === 0) voids++;
-    }
+    const [, danger, dangerous, maxDanger, voids] = nullFeatures(hand, lead);
     return (
       (w[0] as number) +
       danger * (w[1] as number) +
