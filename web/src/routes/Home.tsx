@@ -1,7 +1,8 @@
 import { createResource, createSignal, For, onCleanup, Show } from "solid-js";
+import { FormError } from "../components/FormError";
+import { NameField } from "../components/NameField";
 import { t } from "../i18n";
 import type { ApiFailure } from "../lib/api";
-import { errorText } from "../lib/errors";
 import { Link } from "../lib/router";
 import { clockTime, relativeTime } from "../lib/time";
 import type { MyTable } from "../lib/types";
@@ -25,29 +26,11 @@ export function StartForm(props: { then?: () => void }) {
     <form class="panel light start" onSubmit={submit} data-testid="start">
       <h2>{t("start.title")}</h2>
       <p>{t("start.text")}</p>
-      <label class="field">
-        <span>{t("start.nameLabel")}</span>
-        <input
-          type="text"
-          name="name"
-          autocomplete="nickname"
-          required
-          maxLength={32}
-          value={name()}
-          onInput={(event) => setName(event.currentTarget.value)}
-          data-testid="name"
-        />
-      </label>
+      <NameField label={t("start.nameLabel")} value={name()} onInput={setName} testId="name" />
       <button type="submit" class="btn primary" disabled={busy()} data-testid="start-button">
         {t("start.button")}
       </button>
-      <Show when={error()}>
-        {(e) => (
-          <p class="form-error" role="alert">
-            {errorText(e())} <span class="server-message">“{e().message}”</span>
-          </p>
-        )}
-      </Show>
+      <FormError error={error()} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { createSignal, For, Show } from "solid-js";
+import { FormError } from "../components/FormError";
 import { t } from "../i18n";
 import { type ApiFailure, api } from "../lib/api";
-import { errorText } from "../lib/errors";
 import { forgetPendingNonce, nonceHash, randomNonce, rememberPendingNonce } from "../lib/nonce";
 import { navigate } from "../lib/router";
 import { hoursLabel } from "../lib/time";
@@ -133,13 +133,7 @@ export default function NewTable() {
           <button type="submit" class="btn primary big" disabled={busy()} data-testid="create">
             {t("new.create")}
           </button>
-          <Show when={error()}>
-            {(e) => (
-              <p class="form-error" role="alert">
-                {errorText(e())} <span class="server-message">“{e().message}”</span>
-              </p>
-            )}
-          </Show>
+          <FormError error={error()} />
         </form>
       </Show>
     </main>

@@ -1,5 +1,7 @@
 import { createSignal, For, onMount, Show } from "solid-js";
 import { CardFace } from "../cards";
+import { FormError } from "../components/FormError";
+import { NameField } from "../components/NameField";
 import { AutoPlaySetting, NotificationSettings } from "../components/settings/Correspondence";
 import { language, setLanguage, t } from "../i18n";
 import { type ApiFailure, api } from "../lib/api";
@@ -41,23 +43,17 @@ function NameForm() {
   }
   return (
     <form class="name-form" onSubmit={save}>
-      <label class="field">
-        <span>{t("settings.name")}</span>
-        <input
-          type="text"
-          name="name"
-          autocomplete="nickname"
-          required
-          maxLength={32}
-          value={name()}
-          onInput={(event) => {
-            setName(event.currentTarget.value);
-            setState("idle");
-          }}
-          data-testid="player-name"
-        />
+      <NameField
+        label={t("settings.name")}
+        value={name()}
+        onInput={(value) => {
+          setName(value);
+          setState("idle");
+        }}
+        testId="player-name"
+      >
         <small class="field-hint">{t("settings.nameNote")}</small>
-      </label>
+      </NameField>
       <div class="actions start">
         <button
           type="submit"
@@ -68,13 +64,7 @@ function NameForm() {
           {state() === "saved" ? t("settings.saved") : t("settings.saveName")}
         </button>
       </div>
-      <Show when={error()}>
-        {(e) => (
-          <p class="form-error" role="alert">
-            {errorText(e())} <span class="server-message">“{e().message}”</span>
-          </p>
-        )}
-      </Show>
+      <FormError error={error()} />
     </form>
   );
 }

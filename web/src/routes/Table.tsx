@@ -11,6 +11,8 @@ import {
   Switch,
 } from "solid-js";
 import type { GameName } from "../../../shared/games";
+import { FormError } from "../components/FormError";
+import { NameField } from "../components/NameField";
 import { ActionArea } from "../components/table/Actions";
 import { AwayBanner, BidLimit } from "../components/table/Automation";
 import { Center } from "../components/table/Center";
@@ -192,30 +194,17 @@ function JoinCard(props: { id: string; invite: string; view: TableView; onJoined
         })}
       </p>
       <Show when={!session.token}>
-        <label class="field">
-          <span>{t("start.nameLabel")}</span>
-          <input
-            type="text"
-            name="name"
-            autocomplete="nickname"
-            required
-            maxLength={32}
-            value={name()}
-            onInput={(event) => setName(event.currentTarget.value)}
-            data-testid="join-name"
-          />
-        </label>
+        <NameField
+          label={t("start.nameLabel")}
+          value={name()}
+          onInput={setName}
+          testId="join-name"
+        />
       </Show>
       <button type="submit" class="btn primary" disabled={busy()} data-testid="join-button">
         {session.player ? t("join.asPlayer", { name: session.player.name }) : t("join.takeSeat")}
       </button>
-      <Show when={error()}>
-        {(e) => (
-          <p class="form-error" role="alert">
-            {errorText(e())} <span class="server-message">“{e().message}”</span>
-          </p>
-        )}
-      </Show>
+      <FormError error={error()} />
     </form>
   );
 }

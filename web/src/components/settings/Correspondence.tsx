@@ -16,6 +16,7 @@ import {
 } from "../../lib/push";
 import type { WebhookFormat } from "../../lib/types";
 import type { PlayerSettingsStore } from "../../stores/playerSettings";
+import { FormError } from "../FormError";
 
 const WEBHOOK_FORMATS: readonly WebhookFormat[] = ["json", "ntfy", "discord", "slack"];
 const FORMAT_NAMES: Record<WebhookFormat, string> = {
@@ -25,18 +26,6 @@ const FORMAT_NAMES: Record<WebhookFormat, string> = {
   slack: "Slack",
 };
 const DEFAULT_QUIET = { start: 22, end: 7 };
-
-export function FormError(props: { error: ApiFailure | null }) {
-  return (
-    <Show when={props.error}>
-      {(e) => (
-        <p class="form-error" role="alert" data-testid="form-error">
-          {errorText(e())} <span class="server-message">“{e().message}”</span>
-        </p>
-      )}
-    </Show>
-  );
-}
 
 /** Saved at once on each change: a switch, not a form. */
 export function AutoPlaySetting(props: { store: PlayerSettingsStore }) {
