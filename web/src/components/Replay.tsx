@@ -3,7 +3,7 @@ import { t } from "../i18n";
 import { cardName, declarationLabel, sortHand } from "../lib/cards";
 import { roleLabel } from "../lib/seats";
 import type { DealReveal, PlayedCard } from "../lib/types";
-import { PlayingCard } from "./PlayingCard";
+import { NamedCard, PlayingCard } from "./PlayingCard";
 
 /**
  * A finished deal trick by trick with every hand open. Step 0 is the deal before the first
@@ -89,13 +89,7 @@ export default function Replay(props: {
                   <span class="muted">{roleLabel({ ...reveal(), players: 3 }, seat)}</span>
                 </p>
                 <div class="fan small" style={{ "--n": String(Math.max(cards().length, 1)) }}>
-                  <For each={cards()}>
-                    {(code) => (
-                      <span class="fan-card" role="img" aria-label={cardName(code)}>
-                        <PlayingCard code={code} />
-                      </span>
-                    )}
-                  </For>
+                  <For each={cards()}>{(code) => <NamedCard code={code} class="fan-card" />}</For>
                 </div>
               </div>
             );
@@ -111,11 +105,7 @@ export default function Replay(props: {
                 <p class="mini-title">{t("result.skat")}</p>
                 <div class="card-row">
                   <For each={reveal().skat}>
-                    {(code) => (
-                      <span class="row-card" role="img" aria-label={cardName(code)}>
-                        <PlayingCard code={code} />
-                      </span>
-                    )}
+                    {(code) => <NamedCard code={code} class="row-card" />}
                   </For>
                 </div>
               </div>
@@ -125,11 +115,7 @@ export default function Replay(props: {
                     <p class="mini-title">{t("result.discards")}</p>
                     <div class="card-row">
                       <For each={discards()}>
-                        {(code) => (
-                          <span class="row-card" role="img" aria-label={cardName(code)}>
-                            <PlayingCard code={code} />
-                          </span>
-                        )}
+                        {(code) => <NamedCard code={code} class="row-card" />}
                       </For>
                     </div>
                   </div>

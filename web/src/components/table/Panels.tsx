@@ -1,11 +1,11 @@
 import { createSignal, For, Show } from "solid-js";
 import { t } from "../../i18n";
-import { cardName, declarationLabel } from "../../lib/cards";
+import { declarationLabel } from "../../lib/cards";
 import { Link } from "../../lib/router";
 import { roleLabel, seatName } from "../../lib/seats";
 import { hoursLabel, timeLeft } from "../../lib/time";
 import type { TableView } from "../../lib/types";
-import { PlayingCard } from "../PlayingCard";
+import { NamedCard } from "../PlayingCard";
 import { useTable } from "./context";
 import { callLabel } from "./Seats";
 
@@ -176,13 +176,7 @@ export function TableInfo() {
               <div class="put-away">
                 <span>{t("info.putAway")}</span>
                 <div class="fan tiny" style={{ "--n": "2" }}>
-                  <For each={putAway()}>
-                    {(code) => (
-                      <span class="fan-card" role="img" aria-label={cardName(code)}>
-                        <PlayingCard code={code} />
-                      </span>
-                    )}
-                  </For>
+                  <For each={putAway()}>{(code) => <NamedCard code={code} class="fan-card" />}</For>
                 </div>
               </div>
             </Show>

@@ -1,10 +1,10 @@
 import { createMemo, For, Index, Show } from "solid-js";
 import { t, tn } from "../../i18n";
-import { cardName, declarationLabel, sortHand } from "../../lib/cards";
+import { declarationLabel, sortHand } from "../../lib/cards";
 import { roleLabel, seatName } from "../../lib/seats";
 import { timeLeft } from "../../lib/time";
 import type { AuctionView } from "../../lib/types";
-import { FaceDown, PlayingCard } from "../PlayingCard";
+import { FaceDown, NamedCard } from "../PlayingCard";
 import { useTable } from "./context";
 
 export function callLabel(call: AuctionView): string {
@@ -120,13 +120,7 @@ export function OpenHand() {
           <Show when={view().game}>{(game) => <> · {declarationLabel(game())}</>}</Show>
         </h2>
         <div class="fan small" style={{ "--n": String(cards().length) }}>
-          <For each={cards()}>
-            {(code) => (
-              <span class="fan-card" role="img" aria-label={cardName(code)}>
-                <PlayingCard code={code} />
-              </span>
-            )}
-          </For>
+          <For each={cards()}>{(code) => <NamedCard code={code} class="fan-card" />}</For>
         </div>
       </section>
     </Show>
