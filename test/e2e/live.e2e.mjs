@@ -145,6 +145,8 @@ test(
       }
       if (!(await autoplayStep(page, memory))) await page.waitForTimeout(150);
     }
+    if (byKeyboard === 0)
+      await page.screenshot({ path: "test-results/e2e/live-keyboard-stuck.png", fullPage: true });
     assert.ok(byKeyboard > 0, "no card was played by keyboard");
     await page.getByTestId("result").waitFor();
     // The dialog is keyboard-operable too: Escape closes it.
