@@ -118,7 +118,30 @@ test(
     // gives this player a card to play).
     const memory = { bid: true };
     let byKeyboard = 0;
-    for (let round = 0; round < 600; round++) {
+    let tables = 1;
+    for (let round = 0; round < 900; round++) {
+      if (byKeyboard === 0 && (await page.getByTestId("series-over").count())) {
+        // Seen rarely in full runs: a whole series passed without this player having a card to
+        // play. Say what the table recorded, then try on a fresh table (at most three).
+        const report = await page.evaluate(async () => {
+          const token = JSON.parse(localStorage.getItem("fernskat.session") ?? "{}").token;
+          const id = location.pathname.split("/")[2];
+          const view = await (
+            await fetch(`/api/tables/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+          ).json();
+          return JSON.stringify({
+            automation: view.automation,
+            autoSeats: view.autoSeats,
+            sheet: view.sheet.map((e) => [e.declarer, e.game, e.score]),
+          });
+        });
+        console.log(`      (a series without a card to play for Greta: ${report})`);
+        assert.ok(tables < 3, "three series passed without a card to play by keyboard");
+        await page.goto("/");
+        await createTable(page, 2);
+        tables++;
+        continue;
+      }
       if (await page.locator('[data-testid="result-dialog"][open]').count()) {
         if (byKeyboard > 0) break;
         await page.getByTestId("continue").click();
@@ -141,6 +164,13 @@ test(
           at,
           { timeout: 10_000 },
         );
+        continue;
+      }
+      // A computer declarer may claim the rest before Greta's first card: accepting would end
+      // the deal without her playing, so she plays on.
+      const reject = page.locator('[data-testid="reject-claim"]:not([disabled])');
+      if (await reject.count()) {
+        await reject.first().click();
         continue;
       }
       if (!(await autoplayStep(page, memory))) await page.waitForTimeout(150);
