@@ -29,8 +29,8 @@ import {
   type AutoReason,
   AWAY_AFTER_TIMEOUTS,
   automaticMove,
-  deadlineOf as automationDeadline,
   automationOf,
+  deadlineOf,
   reminderOf,
   type SeatAutomation,
 } from "./auto";
@@ -357,11 +357,6 @@ export class Table extends DurableObject<Env> {
     return { ok: true, value: this.viewOf(access.value, playerId) };
   }
 
-  /** Version only, so that a poll with a matching ETag costs no view. */
-  async version(): Promise<number | null> {
-    return this.record?.version ?? null;
-  }
-
   async act(playerId: string, version: unknown, input: unknown): Promise<Outcome<TableView>> {
     const record = this.record;
     if (!record) return fail(404, "ERR_TABLE_NOT_FOUND", "no such table");
@@ -618,7 +613,7 @@ export class Table extends DurableObject<Env> {
     const seat = record?.game ? seatToAct(record.game) : null;
     const seatRecord = seat === null ? undefined : record?.seats[seat];
     if (record && seatRecord && !seatRecord.bot && !automationOf(seatRecord).away) {
-      const deadline = automationDeadline(record);
+      const deadline = deadlineOf(record);
       const reminderAt = reminderOf(record);
       if (deadline !== null) due.push(deadline);
       if (reminderAt !== null && automationOf(seatRecord).remindedTurn !== record.turnSince)
@@ -1009,10 +1004,6 @@ export function tableStatus(record: TableRecord): TableStatus {
   return record.game.finished ? "finished" : "playing";
 }
 
-export function deadlineOf(record: TableRecord): number | null {
-  return automationDeadline(record);
-}
-
 export function tableView(
   record: TableRecord,
   seat: Seat | null,
@@ -1180,7 +1171,7 @@ export function notifyItem(
 }
 
 function reminderText(record: TableRecord): string {
-  const deadline = automationDeadline(record);
+  const deadline = deadlineOf(record);
   const hours = deadline === null ? 0 : Math.max(1, Math.round((deadline - Date.now()) / HOUR_MS));
   return `Reminder: about ${hours} h left for your move in deal ${(record.game?.dealNumber ?? 0) + 1} of ${record.deals}.`;
 }
