@@ -2,6 +2,7 @@ import { describe, expect, it, test } from "vitest";
 import { BID_VALUES, bidsAbove, isBidValue } from "./bidding";
 import { legalActions, roleToAct } from "./engine";
 import {
+  CLUBS_DEAL,
   currentDeal,
   type DealCards,
   lastDeal,
@@ -12,12 +13,7 @@ import {
   tableFrom,
 } from "./testing/fixtures";
 
-const DEAL: DealCards = {
-  fh: "CJ SJ CA CT CK CQ C9 HA HT H7",
-  mh: "HJ DJ SA ST SK SQ S9 S8 S7 D7",
-  rh: "DA DT DK DQ D9 D8 HK HQ H9 H8",
-  skat: "C8 C7",
-};
+const DEAL = CLUBS_DEAL;
 const ROLES = ["fh", "mh", "rh"] as const;
 
 const THE_63_VALUES =

@@ -4,6 +4,7 @@ import { type Action, apply } from "./engine";
 import {
   attempt,
   auctionFor,
+  CLUBS_DEAL,
   currentDeal,
   type DealCards,
   legalSteps,
@@ -14,12 +15,7 @@ import {
 } from "./testing/fixtures";
 import { viewFor } from "./view";
 
-const DEAL: DealCards = {
-  fh: "CJ SJ CA CT CK CQ C9 HA HT H7",
-  mh: "HJ DJ SA ST SK SQ S9 S8 S7 D7",
-  rh: "DA DT DK DQ D9 D8 HK HQ H9 H8",
-  skat: "C8 C7",
-};
+const DEAL = CLUBS_DEAL;
 
 const SUITS_AND_GRAND = ["clubs", "spades", "hearts", "diamonds", "grand"];
 

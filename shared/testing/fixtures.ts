@@ -248,3 +248,11 @@ export function auctionFor(declarer: RoleName, bid: number): string {
       return `mh pass, rh bid ${bid}, fh pass`;
   }
 }
+
+/** A deal several rule tests share: forehand holds the club jacks and a long club suit. */
+export const CLUBS_DEAL: DealCards = {
+  fh: "CJ SJ CA CT CK CQ C9 HA HT H7",
+  mh: "HJ DJ SA ST SK SQ S9 S8 S7 D7",
+  rh: "DA DT DK DQ D9 D8 HK HQ H9 H8",
+  skat: "C8 C7",
+};
