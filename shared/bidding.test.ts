@@ -4,7 +4,6 @@ import { legalActions, roleToAct } from "./engine";
 import {
   CLUBS_DEAL,
   currentDeal,
-  type DealCards,
   lastDeal,
   legalSteps,
   rejection,

@@ -6,7 +6,6 @@ import {
   auctionFor,
   CLUBS_DEAL,
   currentDeal,
-  type DealCards,
   legalSteps,
   rejection,
   run,
